@@ -1,0 +1,49 @@
+import type { Metadata, Viewport } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { Footer } from '@/components/layout/footer';
+import { Header } from '@/components/layout/header';
+import { SkipLink } from '@/components/layout/skip-link';
+import { ThemeProvider } from '@/components/theme/theme-provider';
+import { Toaster } from '@/components/ui/toaster';
+import { htmlLang } from '@/lib/i18n/config';
+import { inter } from './fonts';
+import './globals.css';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('Metadata');
+  return {
+    title: { default: t('title'), template: t('titleTemplate') },
+    description: t('description'),
+    applicationName: t('title'),
+  };
+}
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#f7f7fb' },
+    { media: '(prefers-color-scheme: dark)', color: '#0c0c14' },
+  ],
+};
+
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const locale = await getLocale();
+  return (
+    // next-themes sets the class before paint; the mismatch warning is expected on <html>.
+    <html lang={htmlLang[locale]} className={inter.variable} suppressHydrationWarning>
+      <body className="flex min-h-dvh flex-col bg-bg text-fg">
+        <NextIntlClientProvider>
+          <ThemeProvider>
+            <SkipLink />
+            <Header />
+            <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+              {children}
+            </main>
+            <Footer />
+            <Toaster />
+          </ThemeProvider>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,12 @@
+import { getTranslations } from 'next-intl/server';
+import { PendingPage } from '@/components/layout/pending-page';
+
+export async function generateMetadata() {
+  const t = await getTranslations('Lists');
+  return { title: t('titleOnHold') };
+}
+
+export default async function Page() {
+  const t = await getTranslations('Lists');
+  return <PendingPage title={t('titleOnHold')} grid={true} />;
+}

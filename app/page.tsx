@@ -1,0 +1,11 @@
+import { Features, Hero, LandingSections } from '@/components/home/landing';
+
+export default function HomePage() {
+  return (
+    <>
+      <Hero />
+      <Features />
+      <LandingSections />
+    </>
+  );
+}

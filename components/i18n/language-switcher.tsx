@@ -1,0 +1,60 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
+import { useEffect, useTransition } from 'react';
+import { locales, type Locale } from '@/lib/i18n/config';
+import { persistLocale, readCookieLocale, readStoredLocale } from '@/lib/i18n/locale-client';
+import { cn } from '@/lib/utils/cn';
+
+/** One button per language code (SPEC §2 Header). */
+export function LanguageSwitcher({ className }: { className?: string }) {
+  const t = useTranslations('Header');
+  const tl = useTranslations('Languages');
+  const current = useLocale();
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+
+  // The cookie is what the server renders with; localStorage mirrors it. If only the mirror
+  // survived (cookies cleared, backup restored), the mirror wins once and the page re-renders.
+  useEffect(() => {
+    const cookie = readCookieLocale();
+    const stored = readStoredLocale();
+    if (!cookie && stored && stored !== current) {
+      persistLocale(stored);
+      router.refresh();
+    } else if (!stored || stored !== current) {
+      persistLocale(current);
+    }
+  }, [current, router]);
+
+  const choose = (locale: Locale) => {
+    if (locale === current) return;
+    persistLocale(locale);
+    startTransition(() => router.refresh());
+  };
+
+  return (
+    <div role="group" aria-label={t('language')} className={cn('flex items-center gap-1', className)}>
+      {locales.map((locale) => (
+        <button
+          key={locale}
+          type="button"
+          lang={locale}
+          aria-label={t('languageButton', { name: tl(locale) })}
+          aria-pressed={locale === current}
+          disabled={pending}
+          onClick={() => choose(locale)}
+          className={cn(
+            'min-h-11 min-w-11 rounded-md px-2 text-sm font-semibold uppercase transition-colors duration-150',
+            locale === current
+              ? 'bg-accent-soft text-accent-text'
+              : 'text-muted hover:bg-surface-2 hover:text-fg',
+          )}
+        >
+          {locale}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { getTranslations } from 'next-intl/server';
+import Link from 'next/link';
+import { routes } from '@/lib/routes';
+
+export async function Footer() {
+  const t = await getTranslations('Footer');
+  const th = await getTranslations('Header');
+  const tr = await getTranslations('MyRatings');
+  return (
+    <footer className="mt-16 border-t border-border bg-surface">
+      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-8 text-sm text-muted sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <div>
+          <p className="font-semibold text-fg">{th('brand')}</p>
+          <p>{t('tagline')}</p>
+          <p>{t('dataCredit')}</p>
+        </div>
+        <nav aria-label={th('mainNav')} className="flex flex-wrap gap-4">
+          <Link href={routes.explore} className="hover:text-fg">
+            {th('explore')}
+          </Link>
+          <Link href={routes.myRatings} className="hover:text-fg">
+            {tr('title')}
+          </Link>
+          <Link href={routes.settings} className="hover:text-fg">
+            {th('settings')}
+          </Link>
+        </nav>
+        <p>{t('rights', { year: new Date().getFullYear() })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,47 @@
+import { Sparkles } from 'lucide-react';
+import { getTranslations } from 'next-intl/server';
+import Link from 'next/link';
+import { AccessBadge } from '@/components/auth/access-badge';
+import { LanguageSwitcher } from '@/components/i18n/language-switcher';
+import { SearchBar } from '@/components/search/search-bar';
+import { ThemeToggle } from '@/components/theme/theme-toggle';
+import { routes } from '@/lib/routes';
+import { ListsMenu } from './lists-menu';
+import { MobileMenu } from './mobile-menu';
+
+/** Site header (SPEC §2 Header). Desktop shows everything inline; phones get the mobile menu. */
+export async function Header() {
+  const t = await getTranslations('Header');
+  const navLink = 'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-fg hover:bg-surface-2';
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-bg/90 backdrop-blur supports-[backdrop-filter]:bg-bg/75">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
+        <Link href={routes.home} className="mr-2 inline-flex min-h-11 shrink-0 items-center gap-2 rounded-md text-lg font-bold text-fg">
+          <Sparkles aria-hidden className="size-6 text-accent-text" />
+          <span>{t('brand')}</span>
+        </Link>
+        <nav aria-label={t('mainNav')} className="hidden items-center gap-1 lg:flex">
+          <Link href={routes.explore} className={navLink}>
+            {t('explore')}
+          </Link>
+          <ListsMenu />
+          <Link href={routes.settings} className={navLink}>
+            {t('settings')}
+          </Link>
+        </nav>
+        <div className="ml-auto hidden max-w-md flex-1 md:block">
+          <SearchBar />
+        </div>
+        <div className="ml-auto hidden items-center gap-1 lg:flex">
+          <AccessBadge />
+          <LanguageSwitcher />
+          <ThemeToggle />
+        </div>
+        <div className="ml-auto flex items-center gap-1 md:ml-2 lg:hidden">
+          <ThemeToggle />
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,26 @@
+'use client';
+
+import { Moon, Sun } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { useTheme } from 'next-themes';
+import { buttonClass } from '@/components/ui/button';
+
+export function ThemeToggle({ className }: { className?: string }) {
+  const t = useTranslations('Theme');
+  const { resolvedTheme, setTheme } = useTheme();
+
+  // Before hydration resolvedTheme is unknown; the icons switch by CSS so nothing flickers.
+  return (
+    <button
+      type="button"
+      className={buttonClass('ghost', 'icon', className)}
+      aria-label={t('toggle')}
+      title={resolvedTheme === 'dark' ? t('toLight') : t('toDark')}
+      data-testid="theme-toggle"
+      onClick={() => setTheme(resolvedTheme === 'dark' ? 'light' : 'dark')}
+    >
+      <Sun aria-hidden className="hidden size-5 dark:block" />
+      <Moon aria-hidden className="size-5 dark:hidden" />
+    </button>
+  );
+}

@@ -1,0 +1,117 @@
+import { expect, test } from './support';
+
+test.describe('header (desktop)', () => {
+  test('brand, Explorar and Configurações reach their routes', async ({ page }) => {
+    await page.goto('/settings');
+    await page.getByRole('banner').getByRole('link', { name: 'Anime Master' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.getByRole('banner').getByRole('link', { name: 'Explorar', exact: true }).click();
+    await expect(page).toHaveURL(/\/explore/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    await page.getByRole('banner').getByRole('link', { name: 'Configurações' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Configurações' })).toBeVisible();
+  });
+
+  const lists = [
+    { item: 'Assistindo', path: '/watching' },
+    { item: 'Completados', path: '/completed' },
+    { item: 'Planejados', path: '/plan-to-watch' },
+    { item: 'Pausados', path: '/on-hold' },
+    { item: 'Desistidos', path: '/dropped' },
+  ];
+  for (const { item, path } of lists) {
+    test(`'Minhas Listas' → ${item} reaches ${path}`, async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Minhas Listas' }).click();
+      await page.getByRole('menuitem', { name: item }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      const response = await page.request.get(path);
+      expect(response.status()).toBe(200);
+    });
+  }
+
+  test("'Minhas Listas' works with the keyboard", async ({ page }) => {
+    await page.goto('/');
+    const trigger = page.getByRole('button', { name: 'Minhas Listas' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test('the skip link moves focus to the main content', async ({ page }) => {
+    await page.goto('/');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Pular para o conteúdo' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main#main-content')).toBeFocused();
+  });
+
+  test('the access badge explains the visitor status', async ({ page }) => {
+    await page.goto('/');
+    const badge = page.getByRole('banner').getByTestId('access-badge');
+    await expect(badge).toHaveText('Não logado');
+    await badge.hover();
+    await expect(page.getByRole('tooltip')).toHaveText('Faça login para acessar conteúdo adulto');
+  });
+
+  test('the header search submits a URL-encoded query and ignores a blank one', async ({ page }) => {
+    await page.goto('/');
+    const box = page.getByRole('banner').getByRole('searchbox', { name: 'Buscar animes' });
+    await box.fill('   ');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/$/);
+    await box.fill('one piece & co');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=one(%20|\+)piece(%20|\+)%26(%20|\+)co/);
+  });
+});
+
+test.describe('mobile menu (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('opens, navigates and closes with the keyboard only', async ({ page }) => {
+    await page.goto('/');
+    const open = page.getByRole('button', { name: 'Abrir menu' });
+    await expect(open).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Configurações' })).toBeHidden();
+
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Menu' });
+    await expect(dialog).toBeVisible();
+
+    // Escape closes and returns focus to the trigger.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    const settings = dialog.getByRole('link', { name: 'Configurações' });
+    for (let i = 0; i < 25 && !(await settings.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(settings).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Configurações' })).toBeVisible();
+  });
+
+  test('reaches every list from the menu', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Pausados' }).click();
+    await expect(page).toHaveURL(/\/on-hold$/);
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Pausados' })).toBeVisible();
+  });
+});

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/**
+ * Every setting is read and validated here, once (STYLE.md). Server settings are read lazily at
+ * request time so that one production build can point at the real services or at the e2e fake.
+ * Public (NEXT_PUBLIC_*) settings must be referenced literally so Next can inline them.
+ */
+
+const csv = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((part) => part.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+  );
+
+const intFrom = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return fallback;
+      const parsed = Number(value);
+      if (!Number.isFinite(parsed) || parsed < 0) {
+        ctx.addIssue({ code: 'custom', message: `expected a non-negative number, got "${value}"` });
+        return z.NEVER;
+      }
+      return Math.floor(parsed);
+    });
+
+const url = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value && value.trim() ? value.trim() : fallback).replace(/\/+$/, ''))
+    .pipe(z.url());
+
+const serverSchema = z.object({
+  JIKAN_BASE_URL: url('https://api.jikan.moe/v4'),
+  JIKAN_MIN_INTERVAL_MS: intFrom(1200),
+  JIKAN_TIMEOUT_MS: intFrom(15_000),
+  STREAMING_BASE_URLS: csv,
+  TRANSLATE_BASE_URL: url('https://translate.googleapis.com'),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .transform((value) => (value && value.trim() ? value.trim() : undefined)),
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .optional()
+    .transform((value) => (value && value.trim() ? value.trim() : undefined)),
+  PORT: intFrom(3000),
+});
+
+export type ServerEnv = z.infer<typeof serverSchema>;
+
+let cachedServerEnv: ServerEnv | undefined;
+
+/** Server settings; throws a readable error naming the bad variable. Cached after first read. */
+export function serverEnv(): ServerEnv {
+  if (cachedServerEnv) return cachedServerEnv;
+  const parsed = serverSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new Error(`Invalid environment: ${detail}`);
+  }
+  cachedServerEnv = parsed.data;
+  return cachedServerEnv;
+}
+
+/** Tests change process.env between cases; this forgets the cached read. */
+export function resetServerEnvForTests(): void {
+  cachedServerEnv = undefined;
+}
+
+const publicSchema = z.object({
+  firebaseApiKey: z.string().default(''),
+  firebaseAuthDomain: z.string().default(''),
+  firebaseProjectId: z.string().default(''),
+  firebaseAppId: z.string().default(''),
+  firebaseAuthEmulatorHost: z.string().default(''),
+});
+
+export type PublicEnv = z.infer<typeof publicSchema>;
+
+export const publicEnv: PublicEnv = publicSchema.parse({
+  firebaseApiKey: process.env.NEXT_PUBLIC_FIREBASE_API_KEY,
+  firebaseAuthDomain: process.env.NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN,
+  firebaseProjectId: process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID,
+  firebaseAppId: process.env.NEXT_PUBLIC_FIREBASE_APP_ID,
+  firebaseAuthEmulatorHost: process.env.NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST,
+});

@@ -1,0 +1,70 @@
+/**
+ * The app's own anime types. Components import these, never the raw Jikan shapes
+ * (those are inferred from the zod schemas in schemas.ts and reshaped by mappers.ts).
+ * Every field the database may leave empty is nullable: real records are full of nulls.
+ */
+
+/** Jikan's status strings; other values are passed through untranslated. */
+export type AnimeStatus = 'Finished Airing' | 'Currently Airing' | 'Not yet aired';
+
+export interface AnimeImages {
+  /** Best cover for a card (jpg large, else jpg, else webp). */
+  cover: string | null;
+  /** Small cover for list rows and thumbnails. */
+  small: string | null;
+}
+
+/** A listing item: what cards, carousels and lists need. */
+export interface Anime {
+  id: number;
+  title: string | null;
+  titleEnglish: string | null;
+  titleJapanese: string | null;
+  synopsis: string | null;
+  status: string | null;
+  type: string | null;
+  episodes: number | null;
+  year: number | null;
+  score: number | null;
+  /** Age-rating text, e.g. "PG-13 - Teens 13 or older". */
+  rating: string | null;
+  popularity: number | null;
+  images: AnimeImages;
+  genres: string[];
+}
+
+export interface ExternalLink {
+  name: string;
+  url: string;
+}
+
+/** Everything the detail page shows. */
+export interface AnimeDetails extends Anime {
+  titles: { type: string; title: string }[];
+  source: string | null;
+  duration: string | null;
+  airedString: string | null;
+  trailerYoutubeId: string | null;
+  studios: string[];
+  externalLinks: ExternalLink[];
+  /** bannerImage or background (SPEC §3). */
+  banner: string | null;
+}
+
+/** One page of a listing. `page` is 1-based. */
+export interface AnimePage {
+  data: Anime[];
+  pagination: { page: number; hasNextPage: boolean };
+}
+
+export interface Episode {
+  id: string;
+  number: number;
+  title: string | null;
+  url: string | null;
+}
+
+/** JSON error body of every app/api route. */
+export interface ApiErrorBody {
+  error: { code: string; message: string };
+}

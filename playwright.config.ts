@@ -1,0 +1,65 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests run against the production build (`next start`) pointed at the project's own
+ * fake upstream (e2e/fake-upstream), in Debian's Chromium. Ports are fixed but overridable.
+ */
+const FAKE_PORT = Number(process.env.E2E_FAKE_PORT ?? 4610);
+const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3610);
+const fake = `http://127.0.0.1:${FAKE_PORT}`;
+const isCI = !!process.env.CI;
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  workers: 2,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'reports/playwright.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${APP_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'pt-BR',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  webServer: [
+    {
+      command: `node e2e/fake-upstream/server.mjs --port ${FAKE_PORT}`,
+      url: `${fake}/__health`,
+      reuseExistingServer: !isCI,
+      timeout: 30_000,
+    },
+    {
+      command: `node_modules/.bin/next start -p ${APP_PORT}`,
+      url: `http://127.0.0.1:${APP_PORT}/`,
+      reuseExistingServer: !isCI,
+      timeout: 120_000,
+      env: {
+        NEXT_TELEMETRY_DISABLED: '1',
+        JIKAN_BASE_URL: `${fake}/jikan/v4`,
+        // The 1200 ms gap is proven by the integration tests; e2e keeps it short to stay fast.
+        JIKAN_MIN_INTERVAL_MS: '20',
+        JIKAN_TIMEOUT_MS: '4000',
+        STREAMING_BASE_URLS: `${fake}/streaming/down,${fake}/streaming/main`,
+        TRANSLATE_BASE_URL: `${fake}/translate`,
+      },
+    },
+  ],
+});

@@ -1,0 +1,127 @@
+// Shared helpers for scripts/start.mjs and scripts/test.mjs: installs and builds only when needed.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+export function log(message) {
+  console.log(`\x1b[35m[anime-master]\x1b[0m ${message}`);
+}
+
+/** Runs a command inheriting stdio; resolves with its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      console.error(error);
+      resolve(1);
+    });
+  });
+}
+
+export function localBin(name) {
+  return bin(name);
+}
+
+/** npm ci when node_modules is missing or older than the lockfile. */
+export async function ensureDependencies() {
+  const lock = path.join(root, 'package-lock.json');
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const fresh = existsSync(marker) && existsSync(bin('next')) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs;
+  if (fresh) return;
+  log('Installing dependencies (npm ci)...');
+  const code = await run('npm', ['ci', '--no-audit', '--no-fund'], {
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  if (code !== 0) {
+    console.error('npm ci failed.');
+    process.exit(code);
+  }
+}
+
+const SOURCE_DIRS = ['app', 'components', 'lib', 'messages', 'public'];
+const SOURCE_FILES = [
+  'proxy.ts',
+  'next.config.ts',
+  'postcss.config.mjs',
+  'tsconfig.json',
+  'global.d.ts',
+  'package-lock.json',
+];
+
+function collect(dir, out) {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) collect(full, out);
+    else if (!/\.test\.tsx?$/.test(entry.name)) out.push(full);
+  }
+}
+
+/** A hash of everything that shapes the production build, public env included. */
+export function sourceHash() {
+  const files = [];
+  for (const dir of SOURCE_DIRS) collect(path.join(root, dir), files);
+  for (const file of SOURCE_FILES) if (existsSync(path.join(root, file))) files.push(path.join(root, file));
+  files.sort();
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(path.relative(root, file));
+    hash.update(readFileSync(file));
+  }
+  for (const [key, value] of Object.entries(process.env).sort()) {
+    if (key.startsWith('NEXT_PUBLIC_')) hash.update(`${key}=${value}`);
+  }
+  return hash.digest('hex');
+}
+
+const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
+const stampFile = path.join(distDir, 'anime-master-build-hash');
+
+export function buildIsCurrent() {
+  return (
+    existsSync(path.join(distDir, 'BUILD_ID')) &&
+    existsSync(stampFile) &&
+    readFileSync(stampFile, 'utf8') === sourceHash()
+  );
+}
+
+/** next build, then records the source hash so the next start can skip it. */
+export async function build() {
+  const hash = sourceHash();
+  const code = await run(bin('next'), ['build'], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  if (code === 0) writeFileSync(stampFile, hash);
+  return code;
+}
+
+export function chromiumPath() {
+  for (const candidate of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']) {
+    if (candidate && existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** Debian's Chromium for the browser tests: installs it when running as root, else says how. */
+export async function ensureChromium() {
+  if (chromiumPath()) return chromiumPath();
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error('Chromium is missing. Install it once with:\n  sudo apt-get update && sudo apt-get install -y chromium');
+    process.exit(1);
+  }
+  log('Installing Debian Chromium (apt-get install chromium)...');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  if (update.status !== 0) log('apt-get update failed; trying the install anyway.');
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+  if (install.status !== 0 || !chromiumPath()) {
+    console.error('Could not install Chromium with apt-get.');
+    process.exit(1);
+  }
+  return chromiumPath();
+}

@@ -1,0 +1,86 @@
+// npm test: installs what is missing (Chromium included), then lint, typecheck, unit tests,
+// production build and end-to-end tests in Chromium. Ends with one summary line of counts.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build, ensureChromium, ensureDependencies, localBin, log, root, run } from './lib.mjs';
+
+const reports = path.join(root, 'reports');
+mkdirSync(reports, { recursive: true });
+const started = Date.now();
+
+await ensureDependencies();
+const chromium = await ensureChromium();
+
+const steps = [];
+async function step(name, fn) {
+  const t0 = Date.now();
+  log(`── ${name}`);
+  const code = await fn();
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  steps.push({ name, ok: code === 0, seconds });
+  log(`${code === 0 ? '✓' : '✗'} ${name} (${seconds}s)`);
+  return code === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+
+await step('lint', () => run(localBin('eslint'), ['--max-warnings=0', '.'], { env }));
+await step('typecheck', () => run(localBin('tsc'), ['--noEmit'], { env }));
+
+const vitestReport = path.join(reports, 'vitest.json');
+rmSync(vitestReport, { force: true });
+await step('unit tests', () =>
+  run(localBin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`], { env }),
+);
+
+const built = await step('build', () => build());
+
+const playwrightReport = path.join(reports, 'playwright.json');
+rmSync(playwrightReport, { force: true });
+if (built) {
+  await step('e2e tests', () =>
+    run(localBin('playwright'), ['test'], {
+      env: { ...env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+    }),
+  );
+} else {
+  steps.push({ name: 'e2e tests', ok: false, seconds: '0.0' });
+  log('✗ e2e tests skipped: the build failed');
+}
+
+const counts = { passed: 0, failed: 0, skipped: 0 };
+const unit = readJson(vitestReport);
+if (unit) {
+  counts.passed += unit.numPassedTests ?? 0;
+  counts.failed += unit.numFailedTests ?? 0;
+  counts.skipped += (unit.numPendingTests ?? 0) + (unit.numTodoTests ?? 0);
+}
+const e2e = existsSync(playwrightReport) ? readJson(playwrightReport) : null;
+if (e2e?.stats) {
+  counts.passed += (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0);
+  counts.failed += e2e.stats.unexpected ?? 0;
+  counts.skipped += e2e.stats.skipped ?? 0;
+}
+// A failed step with no failing test of its own (lint, typecheck, build, a crash) counts as one failure.
+for (const s of steps) {
+  if (s.ok) continue;
+  const testFailures =
+    s.name === 'unit tests' ? unit?.numFailedTests : s.name === 'e2e tests' ? e2e?.stats?.unexpected : 0;
+  if (!testFailures) counts.failed += 1;
+}
+
+const minutes = ((Date.now() - started) / 60000).toFixed(1);
+console.log('');
+console.log(`steps: ${steps.map((s) => `${s.name} ${s.ok ? 'ok' : 'FAILED'} (${s.seconds}s)`).join(', ')}; total ${minutes} min`);
+if (unit) console.log(`unit: ${unit.numPassedTests} passed, ${unit.numFailedTests} failed`);
+if (e2e?.stats) console.log(`e2e: ${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed, ${e2e.stats.flaky} flaky, ${e2e.stats.skipped} skipped`);
+console.log(`summary: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+process.exit(steps.every((s) => s.ok) ? 0 : 1);
