@@ -1,0 +1,68 @@
+// Shared by the bench scripts: start the fake upstream and the built app on free ports.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFakeUpstream } from '../e2e/fake-upstream/server.mjs';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`Timed out waiting for ${url}`);
+}
+
+/** Starts fake upstream + `next start`; returns { appUrl, fakeUrl, stop() }. */
+export async function startStack({ env = {} } = {}) {
+  const distDir = process.env.NEXT_DIST_DIR || '.next';
+  if (!existsSync(path.join(root, distDir, 'BUILD_ID'))) {
+    console.error(`No production build in ${distDir}/: run \`npm run build\` first.`);
+    process.exit(1);
+  }
+  const fake = await startFakeUpstream({ port: 0 });
+  const port = await freePort();
+  const child = spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(port)], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: '1',
+      JIKAN_BASE_URL: `${fake.url}/jikan/v4`,
+      STREAMING_BASE_URLS: `${fake.url}/streaming/main`,
+      TRANSLATE_BASE_URL: `${fake.url}/translate`,
+      ...env,
+    },
+  });
+  const appUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`${appUrl}/`);
+  return {
+    appUrl,
+    fakeUrl: fake.url,
+    async stop() {
+      child.kill('SIGTERM');
+      await fake.close();
+    },
+  };
+}
