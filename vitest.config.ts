@@ -12,7 +12,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['**/*.test.{ts,tsx}'],
-    exclude: ['node_modules/**', '.next/**', 'e2e/**'],
+    exclude: ['**/node_modules/**', '.next/**', '.next-*/**'],
     setupFiles: ['./vitest.setup.ts'],
     testTimeout: 20_000,
   },
