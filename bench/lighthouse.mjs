@@ -48,6 +48,9 @@ try {
       CLS: Number((lhr.audits['cumulative-layout-shift'].numericValue ?? 0).toFixed(3)),
       'a11y failing': failed.join(', ') || '—',
     });
+    const lcpItems = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+    const lcpNode = lcpItems[0]?.items?.[0]?.node;
+    if (lcpNode) console.log(`${path}: LCP element ${lcpNode.selector ?? ''} "${(lcpNode.nodeLabel ?? '').slice(0, 60)}"`);
   }
 } finally {
   await chrome.kill();
