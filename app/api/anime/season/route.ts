@@ -1,0 +1,22 @@
+// GET /api/anime/season?page&limit – one page of this season's TV anime (AnimePage)
+import type { NextRequest } from 'next/server';
+import { z } from 'zod';
+import { getSeasonNow, isStopgapPage } from '@/lib/jikan';
+import { toErrorResponse } from '@/lib/server/errors';
+import { jsonResponse, limitParam, pageParam, parseQuery } from '@/lib/server/http';
+import { getRequestAccess } from '@/lib/server/request-auth';
+
+export const dynamic = 'force-dynamic';
+
+const querySchema = z.object({ page: pageParam, limit: limitParam });
+
+export async function GET(request: NextRequest) {
+  try {
+    const query = parseQuery(request, querySchema);
+    const access = await getRequestAccess(request);
+    const page = await getSeasonNow(query, access);
+    return jsonResponse(page, { shared: !access.adult && !isStopgapPage(page) });
+  } catch (error) {
+    return toErrorResponse(error);
+  }
+}

@@ -1,0 +1,338 @@
+import { NextRequest } from 'next/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetJikanForTests } from '@/lib/jikan';
+import { resetStreamingForTests } from '@/lib/streaming';
+import { resetTranslateForTests } from '@/lib/translate';
+import { GET as getById } from './anime/[id]/route';
+import { GET as getPopular } from './anime/popular/route';
+import { GET as getSearch } from './anime/search/route';
+import { GET as getSeason } from './anime/season/route';
+import { GET as getSuggest } from './anime/suggest/route';
+import { GET as getTop } from './anime/top/route';
+import { GET as getEpisodes } from './streaming/episodes/route';
+import { POST as postTranslate } from './translate/route';
+
+const ORIGIN = 'http://app.test';
+const CDN = 'public, s-maxage=600, stale-while-revalidate=86400';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function record(id: number, overrides: Record<string, unknown> = {}) {
+  return { mal_id: id, title: `Anime ${id}`, rating: 'PG-13 - Teens 13 or older', genres: [], ...overrides };
+}
+
+let calls: URL[] = [];
+let respond: (url: URL) => Response | Promise<Response>;
+
+beforeEach(() => {
+  process.env.JIKAN_BASE_URL = 'http://jikan.test/v4';
+  process.env.JIKAN_MIN_INTERVAL_MS = '0';
+  process.env.STREAMING_BASE_URLS = 'http://stream.test';
+  process.env.TRANSLATE_BASE_URL = 'http://translate.test';
+  resetJikanForTests();
+  resetStreamingForTests();
+  resetTranslateForTests();
+  calls = [];
+  respond = () =>
+    json({ data: [record(1), record(2, { rating: 'Rx - Hentai' })], pagination: { has_next_page: true } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL) => {
+      const url = new URL(String(input));
+      calls.push(url);
+      return respond(url);
+    }),
+  );
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  vi.spyOn(console, 'info').mockImplementation(() => undefined);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  for (const name of [
+    'JIKAN_BASE_URL',
+    'JIKAN_MIN_INTERVAL_MS',
+    'STREAMING_BASE_URLS',
+    'TRANSLATE_BASE_URL',
+  ]) {
+    delete process.env[name];
+  }
+  resetJikanForTests();
+});
+
+const get = (path: string) => new NextRequest(new URL(path, ORIGIN));
+const idContext = (id: string) => ({ params: Promise.resolve({ id }) });
+
+async function expectBadRequest(response: Response, code: 'INVALID_INPUT' | 'INVALID_ID') {
+  expect(response.status).toBe(400);
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  const body = (await response.json()) as { error: { code: string; message: string } };
+  expect(body.error.code).toBe(code);
+  expect(typeof body.error.message).toBe('string');
+  return body;
+}
+
+describe('GET /api/anime/search', () => {
+  it('answers an AnimePage a CDN may keep, without adult records', async () => {
+    const response = await getSearch(get('/api/anime/search?q=naruto&page=2&order_by=score&sort=desc'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe(CDN);
+    const body = await response.json();
+    expect(body).toMatchObject({ pagination: { page: 2, hasNextPage: true } });
+    expect(body.data.map((a: { id: number }) => a.id)).toEqual([1]);
+    expect(Object.fromEntries(calls[0]!.searchParams)).toEqual({
+      q: 'naruto',
+      page: '2',
+      limit: '25',
+      order_by: 'score',
+      sort: 'desc',
+    });
+  });
+
+  it('never takes the adult flag from the query string', async () => {
+    const body = await (await getSearch(get('/api/anime/search?q=x&adult=true&adult=1'))).json();
+    expect(body.data.map((a: { id: number }) => a.id)).toEqual([1]);
+    expect(calls[0]!.searchParams.has('adult')).toBe(false);
+  });
+
+  it('answers an empty page for a blank or missing q with no upstream call', async () => {
+    for (const path of ['/api/anime/search', '/api/anime/search?q=', '/api/anime/search?q=%20%20']) {
+      const response = await getSearch(get(path));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ data: [], pagination: { page: 1, hasNextPage: false } });
+    }
+    expect(calls).toHaveLength(0);
+  });
+
+  it('accepts a q of 200 characters and refuses 201, counted after trimming', async () => {
+    expect((await getSearch(get(`/api/anime/search?q=${'a'.repeat(200)}`))).status).toBe(200);
+    expect((await getSearch(get(`/api/anime/search?q=%20%20${'b'.repeat(200)}%20%20`))).status).toBe(200);
+    calls = [];
+    await expectBadRequest(await getSearch(get(`/api/anime/search?q=${'a'.repeat(201)}`)), 'INVALID_INPUT');
+    await expectBadRequest(
+      await getSearch(get(`/api/anime/search?q=${'x'.repeat(10_000)}`)),
+      'INVALID_INPUT',
+    );
+    expect(calls).toHaveLength(0);
+  });
+
+  it.each(['0', '-1', '1001', '1.5', 'abc', '1e3', '99999999999999999999', '0x10'])(
+    'refuses page=%s with 400 and no upstream call',
+    async (page) => {
+      const body = await expectBadRequest(
+        await getSearch(get(`/api/anime/search?q=x&page=${page}`)),
+        'INVALID_INPUT',
+      );
+      expect(body.error.message).toContain('page');
+      expect(calls).toHaveLength(0);
+    },
+  );
+
+  it('treats <script> and ../ in q as text: encoded upstream, never reflected', async () => {
+    const q = '<script>alert(1)</script>../../etc/passwd';
+    const response = await getSearch(get(`/api/anime/search?q=${encodeURIComponent(q)}`));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.text()).not.toContain('<script>');
+    expect(calls[0]!.pathname).toBe('/v4/anime');
+    expect(calls[0]!.searchParams.get('q')).toBe(q);
+
+    const tooLong = await getSearch(get(`/api/anime/search?q=${encodeURIComponent(q.repeat(10))}`));
+    expect(await tooLong.text()).not.toContain('<script>');
+  });
+
+  it('marks a stop-gap empty page (upstream failure) no-store', async () => {
+    respond = () => new Response('', { status: 503 });
+    const response = await getSearch(get('/api/anime/search?q=x'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ data: [], pagination: { page: 1, hasNextPage: false } });
+  });
+});
+
+describe('GET /api/anime/suggest', () => {
+  it('answers up to 5 for 2+ characters', async () => {
+    const response = await getSuggest(get('/api/anime/suggest?q=na'));
+    expect(response.status).toBe(200);
+    expect(calls[0]!.searchParams.get('limit')).toBe('5');
+  });
+
+  it('answers an empty 200 below 2 characters, with no call', async () => {
+    for (const q of ['', 'a', '%20a%20']) {
+      const response = await getSuggest(get(`/api/anime/suggest?q=${q}`));
+      expect(response.status).toBe(200);
+      expect((await response.json()).data).toEqual([]);
+    }
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refuses a q over 200 characters', async () => {
+    await expectBadRequest(await getSuggest(get(`/api/anime/suggest?q=${'a'.repeat(201)}`)), 'INVALID_INPUT');
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe.each([
+  ['top', getTop, '/v4/top/anime'],
+  ['season', getSeason, '/v4/seasons/now'],
+  ['popular', getPopular, '/v4/anime'],
+])('GET /api/anime/%s', (name, handler, upstreamPath) => {
+  it('answers an AnimePage', async () => {
+    const response = await handler(get(`/api/anime/${name}?page=1&limit=10`));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe(CDN);
+    expect((await response.json()).data.map((a: { id: number }) => a.id)).toEqual([1]);
+    expect(calls[0]!.pathname).toBe(upstreamPath);
+    expect(calls[0]!.searchParams.get('limit')).toBe('10');
+  });
+
+  it.each(['limit=0', 'limit=26', 'limit=abc', 'page=0', 'page=1001', 'page=-1', 'limit=2.5'])(
+    'refuses %s with 400 and no call',
+    async (query) => {
+      await expectBadRequest(await handler(get(`/api/anime/${name}?${query}`)), 'INVALID_INPUT');
+      expect(calls).toHaveLength(0);
+    },
+  );
+});
+
+describe('GET /api/anime/[id]', () => {
+  it('answers { data: AnimeDetails } a CDN may keep', async () => {
+    respond = () => json({ data: record(20, { title: 'Naruto' }) });
+    const response = await getById(get('/api/anime/20'), idContext('20'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe(CDN);
+    const body = await response.json();
+    expect(body.data).toMatchObject({ id: 20, title: 'Naruto', studios: [], externalLinks: [] });
+  });
+
+  it.each([
+    '-1',
+    '0',
+    'abc',
+    '1e309',
+    '99999999999999999999',
+    '1.5',
+    '9007199254740993',
+    ' 1',
+    '0x1',
+    '',
+    '../1',
+  ])('refuses id %j with 400 INVALID_ID and no call', async (id) => {
+    const body = await expectBadRequest(await getById(get('/api/anime/x'), idContext(id)), 'INVALID_ID');
+    expect(body.error.message).toBe('ID de anime inválido');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('answers 404 with the SPEC §8 message', async () => {
+    respond = () => json({ status: 404, message: 'Resource does not exist' }, 404);
+    const response = await getById(get('/api/anime/999999'), idContext('999999'));
+    expect(response.status).toBe(404);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'Anime com ID 999999 não foi encontrado na base de dados.' },
+    });
+  });
+
+  it('answers 429 with Retry-After when the database rate limits us', async () => {
+    respond = () => new Response('', { status: 429, headers: { 'Retry-After': '7' } });
+    const response = await getById(get('/api/anime/5'), idContext('5'));
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(6);
+    expect((await response.json()).error).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'API temporariamente indisponível. Tente novamente em alguns minutos.',
+    });
+  });
+
+  it('answers 502 for other upstream failures', async () => {
+    respond = () => new Response('', { status: 500 });
+    const response = await getById(get('/api/anime/5'), idContext('5'));
+    expect(response.status).toBe(502);
+    expect((await response.json()).error.message).toBe(
+      'Não foi possível carregar os detalhes do anime 5. Tente novamente mais tarde.',
+    );
+  });
+});
+
+describe('GET /api/streaming/episodes', () => {
+  it('answers { data: Episode[] }', async () => {
+    respond = (url) => {
+      if (url.pathname.endsWith('/test')) return json({}, 404);
+      if (url.pathname.includes('/info/')) return json({ episodes: [{ id: 'e1', number: 1 }] });
+      return json({ results: [{ id: 'naruto' }] });
+    };
+    const response = await getEpisodes(get('/api/streaming/episodes?title=Naruto'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe(CDN);
+    expect(await response.json()).toEqual({ data: [{ id: 'e1', number: 1, title: null, url: null }] });
+  });
+
+  it('answers { data: null } without a title or when the provider fails, not cached', async () => {
+    const none = await getEpisodes(get('/api/streaming/episodes'));
+    expect(await none.json()).toEqual({ data: null });
+    expect(none.headers.get('cache-control')).toBe('no-store');
+    expect(calls).toHaveLength(0);
+
+    respond = () => new Response('', { status: 503 });
+    const down = await getEpisodes(get('/api/streaming/episodes?title=Naruto'));
+    expect(down.status).toBe(200);
+    expect(await down.json()).toEqual({ data: null });
+  });
+
+  it('refuses a title over 200 characters', async () => {
+    await expectBadRequest(
+      await getEpisodes(get(`/api/streaming/episodes?title=${'a'.repeat(201)}`)),
+      'INVALID_INPUT',
+    );
+  });
+});
+
+describe('POST /api/translate', () => {
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    new NextRequest(new URL('/api/translate', ORIGIN), {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json', ...headers },
+    });
+
+  it('answers { text } in Portuguese', async () => {
+    respond = () => json([[['Olá', 'Hello', null, null, 1]], null, 'en']);
+    const response = await postTranslate(post(JSON.stringify({ text: 'Hello' })));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ text: 'Olá' });
+  });
+
+  it('answers the original text when the translator fails', async () => {
+    respond = () => new Response('', { status: 500 });
+    expect(await (await postTranslate(post(JSON.stringify({ text: 'Hello' })))).json()).toEqual({
+      text: 'Hello',
+    });
+  });
+
+  it.each([
+    ['text over 5000 characters', JSON.stringify({ text: 'a'.repeat(5001) })],
+    ['no text', JSON.stringify({})],
+    ['text that is not a string', JSON.stringify({ text: 42 })],
+    ['a body that is not JSON', 'text=hello'],
+    ['an empty body', ''],
+  ])('refuses %s with 400 and no call', async (_label, body) => {
+    await expectBadRequest(await postTranslate(post(body)), 'INVALID_INPUT');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('accepts exactly 5000 characters', async () => {
+    respond = () => json([[['ok', 'x', null, null, 1]], null, 'en']);
+    expect((await postTranslate(post(JSON.stringify({ text: 'a'.repeat(5000) })))).status).toBe(200);
+  });
+
+  it('refuses an oversized body from its Content-Length before reading it', async () => {
+    const response = await postTranslate(
+      post(JSON.stringify({ text: 'a' }), { 'Content-Length': '10000000' }),
+    );
+    await expectBadRequest(response, 'INVALID_INPUT');
+  });
+});

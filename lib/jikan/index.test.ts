@@ -1,0 +1,543 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetCacheForTests } from '@/lib/server/cache';
+import { AppError } from '@/lib/server/errors';
+import { getRateLimiter } from '@/lib/server/rate-limiter';
+import {
+  getAnimeDetails,
+  getAnimeIdByTitle,
+  getPopularAnime,
+  getSeasonNow,
+  getTopAnime,
+  isStopgapPage,
+  resetJikanForTests,
+  searchAnime,
+  suggestAnime,
+} from './index';
+
+const BASE = 'http://jikan.test/v4';
+const anon = { adult: false };
+
+function record(id: number, overrides: Record<string, unknown> = {}) {
+  return {
+    mal_id: id,
+    title: `Anime ${id}`,
+    rating: 'PG-13 - Teens 13 or older',
+    genres: [{ mal_id: 1, type: 'anime', name: 'Action', url: 'x' }],
+    images: { jpg: { image_url: `https://cdn.myanimelist.net/${id}.jpg` } },
+    ...overrides,
+  };
+}
+
+function listBody(ids: number[], hasNext = true) {
+  return { data: ids.map((id) => record(id)), pagination: { current_page: 1, has_next_page: hasNext } };
+}
+
+const json = (body: unknown, init: ResponseInit = {}) =>
+  new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+    ...init,
+  });
+
+type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
+
+/** Replaces fetch with `handler`; returns the list of requested URLs. */
+function upstream(handler: Handler): URL[] {
+  const calls: URL[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      calls.push(url);
+      return handler(url, init);
+    }),
+  );
+  return calls;
+}
+
+/** A server that never answers: only the abort signal ends the request. */
+const hang: Handler = (_url, init) =>
+  new Promise((_resolve, reject) => {
+    init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+  });
+
+beforeEach(() => {
+  process.env.JIKAN_BASE_URL = BASE;
+  process.env.JIKAN_MIN_INTERVAL_MS = '0';
+  process.env.JIKAN_TIMEOUT_MS = '1000';
+  resetJikanForTests();
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  vi.spyOn(console, 'info').mockImplementation(() => undefined);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  delete process.env.JIKAN_BASE_URL;
+  delete process.env.JIKAN_MIN_INTERVAL_MS;
+  delete process.env.JIKAN_TIMEOUT_MS;
+  resetJikanForTests();
+});
+
+describe('searchAnime', () => {
+  it.each(['', '   ', '\n\t'])('answers an empty page for the blank query %j without a call', async (q) => {
+    const calls = upstream(() => json(listBody([1])));
+    expect(await searchAnime({ q, page: 3 }, anon)).toEqual({
+      data: [],
+      pagination: { page: 3, hasNextPage: false },
+    });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('answers an empty page without a call for a query over 200 characters', async () => {
+    const calls = upstream(() => json(listBody([1])));
+    const page = await searchAnime({ q: 'x'.repeat(201) }, anon);
+    expect(page.data).toEqual([]);
+    expect(isStopgapPage(page)).toBe(false);
+    expect(calls).toHaveLength(0);
+    await searchAnime({ q: `  ${'y'.repeat(200)}  ` }, anon);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('sends the normalised query with 25 per page by default', async () => {
+    const calls = upstream(() => json(listBody([1, 2], true)));
+    const page = await searchAnime({ q: '  Naruto ' }, anon);
+    expect(page.pagination).toEqual({ page: 1, hasNextPage: true });
+    expect(page.data.map((a) => a.id)).toEqual([1, 2]);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.pathname).toBe('/v4/anime');
+    expect(Object.fromEntries(calls[0]!.searchParams)).toEqual({ q: 'naruto', page: '1', limit: '25' });
+  });
+
+  it('URL-encodes hostile text into q and never into the path', async () => {
+    const calls = upstream(() => json(listBody([])));
+    await searchAnime({ q: '<script>alert(1)</script> ../../etc/passwd?x=1&y' }, anon);
+    expect(calls[0]!.pathname).toBe('/v4/anime');
+    expect(calls[0]!.searchParams.get('q')).toBe('<script>alert(1)</script> ../../etc/passwd?x=1&y');
+    expect(calls[0]!.search).not.toContain('<');
+    expect([...calls[0]!.searchParams.keys()].sort()).toEqual(['limit', 'page', 'q']);
+  });
+
+  it.each([
+    ['title', 'title'],
+    ['SCORE', 'score'],
+    ['popularity', 'popularity'],
+    ['rank', 'rank'],
+    ['start_date', 'start_date'],
+    ['end_date', 'end_date'],
+    ['episodes', 'episodes'],
+    ['id', 'mal_id'],
+    ['rating', 'rating'],
+    ['members', null],
+    ['score; drop table', null],
+    ['__proto__', null],
+  ])('order_by %s is sent as %s', async (orderBy, sent) => {
+    const calls = upstream(() => json(listBody([])));
+    await searchAnime({ q: 'x', orderBy, sort: 'desc' }, anon);
+    expect(calls[0]!.searchParams.get('order_by')).toBe(sent);
+  });
+
+  it.each([
+    ['asc', 'asc'],
+    ['DESC', 'desc'],
+    ['descending', null],
+    ['1', null],
+  ])('sort %s is sent as %s', async (sort, sent) => {
+    const calls = upstream(() => json(listBody([])));
+    await searchAnime({ q: 'x', sort }, anon);
+    expect(calls[0]!.searchParams.get('sort')).toBe(sent);
+  });
+
+  it('sends only known types, statuses and numeric genre ids', async () => {
+    const calls = upstream(() => json(listBody([])));
+    await searchAnime({ q: 'x', type: 'Movie', status: 'airing', genres: '1, 2,abc,2,-4' }, anon);
+    expect(calls[0]!.searchParams.get('type')).toBe('movie');
+    expect(calls[0]!.searchParams.get('status')).toBe('airing');
+    expect(calls[0]!.searchParams.get('genres')).toBe('1,2');
+
+    await searchAnime({ q: 'y', type: 'hentai', status: 'finished', genres: 'x' }, anon);
+    expect(calls[1]!.searchParams.get('type')).toBeNull();
+    expect(calls[1]!.searchParams.get('status')).toBeNull();
+    expect(calls[1]!.searchParams.get('genres')).toBeNull();
+  });
+
+  it('caps limit at 25 and ignores a nonsense page', async () => {
+    const calls = upstream(() => json(listBody([])));
+    await searchAnime({ q: 'x', limit: 500, page: -2 }, anon);
+    expect(calls[0]!.searchParams.get('limit')).toBe('25');
+    expect(calls[0]!.searchParams.get('page')).toBe('1');
+  });
+
+  it('applies the SPEC §5 result filter, hiding adult content from anonymous visitors', async () => {
+    upstream(() =>
+      json({
+        data: [
+          record(1),
+          record(2, { rating: 'Rx - Hentai' }),
+          record(3, { rating: 'R+ - Mild Nudity' }),
+          record(4, { themes: [{ name: 'Harem' }] }),
+          record(5, { explicit_genres: [{ name: 'Ecchi' }] }),
+          record(6, { approved: false }),
+          record(0),
+          record(7, { title: '' }),
+          record(8),
+        ],
+        pagination: { has_next_page: false },
+      }),
+    );
+    expect((await searchAnime({ q: 'x' }, anon)).data.map((a) => a.id)).toEqual([1, 8]);
+    // Same cached answer, filtered for an adult.
+    expect((await searchAnime({ q: 'x' }, { adult: true })).data.map((a) => a.id)).toEqual([
+      1, 2, 3, 4, 5, 8,
+    ]);
+  });
+
+  it('drops a malformed record and keeps the rest', async () => {
+    upstream(() => json({ data: [record(1), { title: 'no id' }, 'junk', record(2)], pagination: null }));
+    const page = await searchAnime({ q: 'x' }, anon);
+    expect(page.data.map((a) => a.id)).toEqual([1, 2]);
+    expect(page.pagination.hasNextPage).toBe(false);
+  });
+
+  it('answers repeats from the cache, whatever the case or spacing of q', async () => {
+    const calls = upstream(() => json(listBody([1])));
+    await searchAnime({ q: 'Naruto' }, anon);
+    await searchAnime({ q: 'naruto  ' }, anon);
+    await searchAnime({ q: ' NARUTO', page: 1, limit: 25 }, anon);
+    expect(calls).toHaveLength(1);
+    await searchAnime({ q: 'naruto', page: 2 }, anon);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('makes one upstream call for 50 concurrent identical searches', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const calls = upstream(async () => {
+      await gate;
+      return json(listBody([1, 2]));
+    });
+    const pages = Promise.all(Array.from({ length: 50 }, () => searchAnime({ q: 'bleach' }, anon)));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    release();
+    const results = await pages;
+    expect(calls).toHaveLength(1);
+    expect(results.every((p) => p.data.length === 2)).toBe(true);
+  });
+
+  it.each([
+    ['HTTP 500', () => new Response('oops', { status: 500 })],
+    ['HTTP 503', () => new Response('busy', { status: 503 })],
+    ['malformed JSON', () => new Response('{"data": [', { status: 200 })],
+    ['an HTML page', () => new Response('<html>Cloudflare</html>', { status: 200 })],
+    ['a body without data', () => json({ pagination: {} })],
+    ['a network error', () => Promise.reject(new TypeError('fetch failed'))],
+  ] as [string, Handler][])('answers an empty stop-gap page on %s', async (_label, handler) => {
+    upstream(handler);
+    const page = await searchAnime({ q: 'x', page: 2 }, anon);
+    expect(page).toEqual({ data: [], pagination: { page: 2, hasNextPage: false } });
+    expect(isStopgapPage(page)).toBe(true);
+    expect(console.warn).toHaveBeenCalled();
+  });
+
+  it('answers an empty page when the call times out', async () => {
+    process.env.JIKAN_TIMEOUT_MS = '50';
+    resetJikanForTests();
+    upstream(hang);
+    const page = await searchAnime({ q: 'x' }, anon);
+    expect(isStopgapPage(page)).toBe(true);
+  });
+
+  it('does not mark real or blank answers as stop-gaps', async () => {
+    upstream(() => json(listBody([])));
+    expect(isStopgapPage(await searchAnime({ q: '' }, anon))).toBe(false);
+    expect(isStopgapPage(await searchAnime({ q: 'x' }, anon))).toBe(false);
+  });
+});
+
+describe('suggestAnime', () => {
+  it('makes no call below 2 characters', async () => {
+    const calls = upstream(() => json(listBody([1])));
+    expect((await suggestAnime(' a ', anon)).data).toEqual([]);
+    expect((await suggestAnime('', anon)).data).toEqual([]);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('asks for 5', async () => {
+    const calls = upstream(() => json(listBody([1, 2, 3, 4, 5])));
+    expect((await suggestAnime('na', anon)).data).toHaveLength(5);
+    expect(calls[0]!.searchParams.get('limit')).toBe('5');
+    expect(calls[0]!.searchParams.get('q')).toBe('na');
+  });
+});
+
+describe('other listings', () => {
+  it('top defaults to type tv and filter bypopularity', async () => {
+    const calls = upstream(() => json(listBody([1])));
+    await getTopAnime({ page: 1, limit: 10 }, anon);
+    expect(calls[0]!.pathname).toBe('/v4/top/anime');
+    expect(Object.fromEntries(calls[0]!.searchParams)).toEqual({
+      filter: 'bypopularity',
+      limit: '10',
+      page: '1',
+      type: 'tv',
+    });
+    await getTopAnime({ type: 'movie', filter: 'airing' }, anon);
+    expect(calls[1]!.searchParams.get('type')).toBe('movie');
+    expect(calls[1]!.searchParams.get('filter')).toBe('airing');
+    await getTopAnime({ type: 'bogus', filter: 'bogus', page: 2 }, anon);
+    expect(calls[2]!.searchParams.get('type')).toBe('tv');
+    expect(calls[2]!.searchParams.get('filter')).toBe('bypopularity');
+  });
+
+  it('season now defaults to filter tv', async () => {
+    const calls = upstream(() => json(listBody([1])));
+    const page = await getSeasonNow({ limit: 20 }, anon);
+    expect(page.data).toHaveLength(1);
+    expect(calls[0]!.pathname).toBe('/v4/seasons/now');
+    expect(Object.fromEntries(calls[0]!.searchParams)).toEqual({ filter: 'tv', limit: '20', page: '1' });
+  });
+
+  it('popular asks for TV by popularity, descending, with optional genres', async () => {
+    const calls = upstream(() => json(listBody([1])));
+    await getPopularAnime({ limit: 20, genres: '1,4' }, anon);
+    expect(calls[0]!.pathname).toBe('/v4/anime');
+    expect(Object.fromEntries(calls[0]!.searchParams)).toEqual({
+      genres: '1,4',
+      limit: '20',
+      order_by: 'popularity',
+      page: '1',
+      sort: 'desc',
+      type: 'tv',
+    });
+  });
+});
+
+describe('rate limiting and stale serving', () => {
+  const T0 = new Date('2025-01-01T00:00:00Z').getTime();
+
+  beforeEach(() => {
+    // Only the clock is faked: fetch stubs and the 0 ms limiter need no timers.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(T0);
+  });
+
+  it('on 429 with Retry-After: 5 makes no call for 5 s, answering empty pages, then calls again', async () => {
+    let limited = true;
+    const calls = upstream(() =>
+      limited ? new Response('{}', { status: 429, headers: { 'Retry-After': '5' } }) : json(listBody([1])),
+    );
+    const first = await searchAnime({ q: 'a' }, anon);
+    expect(isStopgapPage(first)).toBe(true);
+    expect(calls).toHaveLength(1);
+    expect(await getRateLimiter().limitedForMs()).toBe(5000);
+
+    limited = false;
+    vi.setSystemTime(T0 + 4999);
+    expect(isStopgapPage(await searchAnime({ q: 'b' }, anon))).toBe(true);
+    expect(isStopgapPage(await getTopAnime({}, anon))).toBe(true);
+    expect(calls).toHaveLength(1);
+
+    vi.setSystemTime(T0 + 5000);
+    expect((await searchAnime({ q: 'b' }, anon)).data).toHaveLength(1);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('on 429 without Retry-After backs off for 60 s', async () => {
+    const calls = upstream(() => new Response('', { status: 429 }));
+    await searchAnime({ q: 'a' }, anon);
+    expect(await getRateLimiter().limitedForMs()).toBe(60_000);
+    vi.setSystemTime(T0 + 59_999);
+    await searchAnime({ q: 'b' }, anon);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('serves a fresh cached entry during a back-off, and an expired one too', async () => {
+    let status = 200;
+    const calls = upstream(() =>
+      status === 200
+        ? json(listBody([1, 2]))
+        : new Response('', { status: 429, headers: { 'Retry-After': '3600' } }),
+    );
+    await searchAnime({ q: 'cached' }, anon);
+    expect(calls).toHaveLength(1);
+
+    status = 429;
+    await searchAnime({ q: 'other' }, anon);
+    expect(calls).toHaveLength(2);
+
+    const fresh = await searchAnime({ q: 'cached' }, anon);
+    expect(fresh.data.map((a) => a.id)).toEqual([1, 2]);
+
+    vi.setSystemTime(T0 + 11 * 60 * 1000);
+    const stale = await searchAnime({ q: 'cached' }, anon);
+    expect(stale.data.map((a) => a.id)).toEqual([1, 2]);
+    expect(isStopgapPage(stale)).toBe(false);
+    expect(calls).toHaveLength(2);
+  });
+
+  it.each([
+    ['HTTP 500', () => new Response('', { status: 500 })],
+    ['malformed JSON', () => new Response('not json', { status: 200 })],
+    ['a network error', () => Promise.reject(new TypeError('fetch failed'))],
+  ] as [string, Handler][])(
+    'serves an expired entry when the refresh fails with %s',
+    async (_label, failure) => {
+      let failing = false;
+      const calls = upstream((url, init) => (failing ? failure(url, init) : json(listBody([7]))));
+      await getTopAnime({}, anon);
+      failing = true;
+      vi.setSystemTime(T0 + 11 * 60 * 1000);
+      const page = await getTopAnime({}, anon);
+      expect(page.data.map((a) => a.id)).toEqual([7]);
+      expect(calls).toHaveLength(2);
+    },
+  );
+
+  it('refreshes an expired entry when the database answers', async () => {
+    let ids = [1];
+    const calls = upstream(() => json(listBody(ids)));
+    await getTopAnime({}, anon);
+    ids = [2];
+    vi.setSystemTime(T0 + 9 * 60 * 1000);
+    expect((await getTopAnime({}, anon)).data[0]!.id).toBe(1);
+    vi.setSystemTime(T0 + 10 * 60 * 1000);
+    expect((await getTopAnime({}, anon)).data[0]!.id).toBe(2);
+    expect(calls).toHaveLength(2);
+  });
+});
+
+describe('getAnimeDetails', () => {
+  const full = (id: number) => ({
+    data: record(id, { external: [{ name: 'Site', url: 'https://site.example/' }] }),
+  });
+
+  it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, Number.MAX_VALUE])(
+    'refuses id %s with "ID de anime inválido" and no call',
+    async (id) => {
+      const calls = upstream(() => json(full(1)));
+      await expect(getAnimeDetails(id)).rejects.toMatchObject({
+        code: 'INVALID_ID',
+        message: 'ID de anime inválido',
+      });
+      expect(calls).toHaveLength(0);
+    },
+  );
+
+  it('reads /anime/{id}/full', async () => {
+    const calls = upstream(() => json(full(21)));
+    const details = await getAnimeDetails(21);
+    expect(details.id).toBe(21);
+    expect(details.externalLinks).toEqual([{ name: 'Site', url: 'https://site.example/' }]);
+    expect(calls.map((u) => u.pathname)).toEqual(['/v4/anime/21/full']);
+    await getAnimeDetails(21);
+    expect(calls).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      '404',
+      () =>
+        json(
+          { status: 404, type: 'BadResponseException', message: 'Resource does not exist' },
+          { status: 404 },
+        ),
+    ],
+    ['500', () => new Response('', { status: 500 })],
+    ['malformed JSON', () => new Response('{', { status: 200 })],
+  ] as [string, Handler][])('falls back to /anime/{id} when /full fails with %s', async (_label, failure) => {
+    const calls = upstream((url, init) =>
+      url.pathname.endsWith('/full') ? failure(url, init) : json({ data: record(5) }),
+    );
+    const details = await getAnimeDetails(5);
+    expect(details.title).toBe('Anime 5');
+    expect(calls.map((u) => u.pathname)).toEqual(['/v4/anime/5/full', '/v4/anime/5']);
+  });
+
+  it('reports a missing anime with the SPEC §8 message', async () => {
+    upstream(() => json({ status: 404, message: 'Not Found' }, { status: 404 }));
+    await expect(getAnimeDetails(99_999)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      status: 404,
+      message: 'Anime com ID 99999 não foi encontrado na base de dados.',
+    });
+  });
+
+  it('reports rate limiting with the SPEC §8 message and the time left', async () => {
+    const calls = upstream(() => new Response('', { status: 429, headers: { 'Retry-After': '30' } }));
+    const error = await getAnimeDetails(1).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'API temporariamente indisponível. Tente novamente em alguns minutos.',
+    });
+    expect((error as AppError).retryAfterSeconds).toBeGreaterThanOrEqual(29);
+    // The fallback to /anime/1 was refused by the limiter, not sent.
+    expect(calls).toHaveLength(1);
+  });
+
+  it('reports other failures with the SPEC §8 message', async () => {
+    upstream(() => new Response('', { status: 502 }));
+    await expect(getAnimeDetails(3)).rejects.toMatchObject({
+      code: 'UPSTREAM_ERROR',
+      message: 'Não foi possível carregar os detalhes do anime 3. Tente novamente mais tarde.',
+    });
+  });
+
+  it('reports a timeout with the SPEC §8 message', async () => {
+    process.env.JIKAN_TIMEOUT_MS = '50';
+    resetJikanForTests();
+    const calls = upstream(hang);
+    const started = Date.now();
+    await expect(getAnimeDetails(3)).rejects.toMatchObject({
+      code: 'UPSTREAM_TIMEOUT',
+      status: 504,
+      message: 'Não foi possível carregar os detalhes do anime 3. Tente novamente mais tarde.',
+    });
+    expect(calls).toHaveLength(2);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('reports a body without data as "Resposta da API não contém dados válidos"', async () => {
+    upstream(() => json({ pagination: {} }));
+    await expect(getAnimeDetails(4)).rejects.toMatchObject({
+      code: 'INVALID_RESPONSE',
+      message: 'Resposta da API não contém dados válidos',
+    });
+  });
+
+  it('reports malformed JSON as an invalid response', async () => {
+    upstream(() => new Response('<html>', { status: 200 }));
+    await expect(getAnimeDetails(4)).rejects.toMatchObject({ code: 'INVALID_RESPONSE', status: 502 });
+  });
+});
+
+describe('getAnimeIdByTitle', () => {
+  it('takes the first result id and remembers it apart from the response cache', async () => {
+    const calls = upstream(() => json(listBody([20, 21])));
+    expect(await getAnimeIdByTitle('Naruto')).toBe(20);
+    expect(calls[0]!.searchParams.get('limit')).toBe('1');
+    resetCacheForTests();
+    expect(await getAnimeIdByTitle('  naruto ')).toBe(20);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('answers null for no result, a blank title, or a failure, and retries after a failure', async () => {
+    let mode: 'empty' | 'fail' | 'ok' = 'empty';
+    const calls = upstream(() =>
+      mode === 'empty'
+        ? json(listBody([]))
+        : mode === 'fail'
+          ? new Response('', { status: 500 })
+          : json(listBody([9])),
+    );
+    expect(await getAnimeIdByTitle('nothing')).toBeNull();
+    expect(await getAnimeIdByTitle('   ')).toBeNull();
+    mode = 'fail';
+    expect(await getAnimeIdByTitle('flaky')).toBeNull();
+    mode = 'ok';
+    expect(await getAnimeIdByTitle('flaky')).toBe(9);
+    expect(calls).toHaveLength(3);
+  });
+});

@@ -1,0 +1,349 @@
+import 'server-only';
+import { LRUCache } from 'lru-cache';
+import { resetServerEnvForTests } from '@/lib/env';
+import { resetCacheForTests } from '@/lib/server/cache';
+import { AppError, isAppError } from '@/lib/server/errors';
+import { resetRateLimiterForTests } from '@/lib/server/rate-limiter';
+import { MAX_QUERY_LENGTH } from '@/lib/server/upstream';
+import { jikanGet } from './client';
+import { filterAnimeList, isListable, type ContentAccess } from './filter';
+import { toAnimeDetails, toAnimeList } from './mappers';
+import {
+  jikanAnimeListResponseSchema,
+  jikanAnimeResponseSchema,
+  parseAnimeItems,
+  type JikanAnimeListResponse,
+} from './schemas';
+import type { Anime, AnimeDetails, AnimePage } from './types';
+
+/**
+ * The anime database as the app sees it. Server components call these directly; client
+ * components reach them through app/api. Listings never throw for upstream trouble: they log and
+ * answer an empty page (SPEC §8). Details throw AppError with the SPEC §8 messages.
+ */
+
+export { filterAnimeList, hasAdultGenre, isAdultAnime, isListable } from './filter';
+export type { ContentAccess } from './filter';
+
+/** SPEC §7/§9 page sizes. Jikan's own maximum is 25. */
+export const PAGE_SIZE = { search: 25, suggestions: 5, carousel: 10, explore: 20, max: 25 } as const;
+export const MIN_SUGGESTION_LENGTH = 2;
+
+/**
+ * SPEC §5 sort fields, and the name Jikan v4 knows each by: `mal_id` for the SPEC's `id`.
+ * (`rating` is missing from openapi.json's enum but jikan-rest's AnimeOrderByEnum accepts it.)
+ */
+const ORDER_BY: Record<string, string> = {
+  title: 'title',
+  score: 'score',
+  popularity: 'popularity',
+  rank: 'rank',
+  rating: 'rating',
+  start_date: 'start_date',
+  end_date: 'end_date',
+  episodes: 'episodes',
+  id: 'mal_id',
+};
+const SORT_DIRECTIONS = ['asc', 'desc'];
+/** Jikan v4 enums (openapi.json); anything else is dropped rather than spent on a 400. */
+const ANIME_TYPES = ['tv', 'movie', 'ova', 'special', 'ona', 'music', 'cm', 'pv', 'tv_special'];
+const ANIME_STATUSES = ['airing', 'complete', 'upcoming'];
+const TOP_FILTERS = ['airing', 'upcoming', 'bypopularity', 'favorite'];
+const SEASON_FILTERS = ['tv', 'movie', 'ova', 'special', 'ona', 'music'];
+
+function oneOf(value: string | undefined, allowed: readonly string[]): string | undefined {
+  const normalised = value?.trim().toLowerCase();
+  return normalised && allowed.includes(normalised) ? normalised : undefined;
+}
+
+/** `genres` is a comma-separated list of MyAnimeList genre ids. */
+function genreIds(value: string | undefined): string | undefined {
+  const ids = (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => /^[1-9]\d{0,5}$/.test(part));
+  return ids.length ? [...new Set(ids)].join(',') : undefined;
+}
+
+function pageNumber(page: number | undefined): number {
+  return page !== undefined && Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+function pageSize(limit: number | undefined, fallback: number): number {
+  return limit !== undefined && Number.isSafeInteger(limit) && limit >= 1
+    ? Math.min(limit, PAGE_SIZE.max)
+    : fallback;
+}
+
+function orderByParam(value: string | undefined): string | undefined {
+  const field = value?.trim().toLowerCase();
+  return field && Object.hasOwn(ORDER_BY, field) ? ORDER_BY[field] : undefined;
+}
+
+function sortParam(value: string | undefined): string | undefined {
+  return oneOf(value, SORT_DIRECTIONS);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Listings
+
+interface CachedListing {
+  items: Anime[];
+  hasNextPage: boolean;
+}
+
+function toListing(response: JikanAnimeListResponse): CachedListing {
+  const { records, dropped } = parseAnimeItems(response.data);
+  if (dropped) console.warn(`[jikan] dropped ${dropped} malformed record(s) from a listing`);
+  return { items: toAnimeList(records), hasNextPage: response.pagination?.has_next_page === true };
+}
+
+/**
+ * Empty pages standing in for a failure. Routes check this to keep them out of shared caches;
+ * a WeakSet leaves the AnimePage shape the UI builds against untouched.
+ */
+const stopgapPages = new WeakSet<AnimePage>();
+
+export function isStopgapPage(page: AnimePage): boolean {
+  return stopgapPages.has(page);
+}
+
+function emptyPage(page: number): AnimePage {
+  return { data: [], pagination: { page, hasNextPage: false } };
+}
+
+async function listing(
+  label: string,
+  path: string,
+  params: Record<string, string | number | undefined>,
+  access: ContentAccess,
+): Promise<AnimePage> {
+  const page = pageNumber(typeof params.page === 'number' ? params.page : undefined);
+  try {
+    const result = await jikanGet({ path, params, schema: jikanAnimeListResponseSchema, map: toListing });
+    return {
+      data: filterAnimeList(result.items, access),
+      pagination: { page, hasNextPage: result.hasNextPage },
+    };
+  } catch (error) {
+    console.warn(`[jikan] ${label} failed; answering an empty page`, isAppError(error) ? error.code : error);
+    const stopgap = emptyPage(page);
+    stopgapPages.add(stopgap);
+    return stopgap;
+  }
+}
+
+export interface SearchAnimeParams {
+  q: string;
+  page?: number;
+  limit?: number;
+  orderBy?: string;
+  sort?: string;
+  /** Comma-separated MyAnimeList genre ids. */
+  genres?: string;
+  type?: string;
+  status?: string;
+}
+
+/**
+ * GET /anime?q=… A blank query answers an empty page without a call (SPEC §5); so does one over
+ * MAX_QUERY_LENGTH, for server components that pass a URL's text straight through.
+ */
+export async function searchAnime(params: SearchAnimeParams, access: ContentAccess): Promise<AnimePage> {
+  const page = pageNumber(params.page);
+  const q = params.q.trim();
+  if (!q || q.length > MAX_QUERY_LENGTH) return emptyPage(page);
+  return listing(
+    'search',
+    '/anime',
+    {
+      q,
+      page,
+      limit: pageSize(params.limit, PAGE_SIZE.search),
+      order_by: orderByParam(params.orderBy),
+      sort: sortParam(params.sort),
+      genres: genreIds(params.genres),
+      type: oneOf(params.type, ANIME_TYPES),
+      status: oneOf(params.status, ANIME_STATUSES),
+    },
+    access,
+  );
+}
+
+/** Search-bar suggestions: 5, and only for 2+ characters (SPEC §5/§9). */
+export async function suggestAnime(q: string, access: ContentAccess): Promise<AnimePage> {
+  if (q.trim().length < MIN_SUGGESTION_LENGTH) return emptyPage(1);
+  return searchAnime({ q, limit: PAGE_SIZE.suggestions }, access);
+}
+
+export interface TopAnimeParams {
+  page?: number;
+  limit?: number;
+  type?: string;
+  filter?: string;
+}
+
+/** GET /top/anime; type defaults to tv, filter to bypopularity (SPEC §7). */
+export async function getTopAnime(params: TopAnimeParams, access: ContentAccess): Promise<AnimePage> {
+  return listing(
+    'top',
+    '/top/anime',
+    {
+      page: pageNumber(params.page),
+      limit: pageSize(params.limit, PAGE_SIZE.max),
+      type: oneOf(params.type, ANIME_TYPES) ?? 'tv',
+      filter: oneOf(params.filter, TOP_FILTERS) ?? 'bypopularity',
+    },
+    access,
+  );
+}
+
+export interface SeasonNowParams {
+  page?: number;
+  limit?: number;
+  filter?: string;
+}
+
+/** GET /seasons/now; filter (the entry type) defaults to tv (SPEC §7). */
+export async function getSeasonNow(params: SeasonNowParams, access: ContentAccess): Promise<AnimePage> {
+  return listing(
+    'season',
+    '/seasons/now',
+    {
+      page: pageNumber(params.page),
+      limit: pageSize(params.limit, PAGE_SIZE.max),
+      filter: oneOf(params.filter, SEASON_FILTERS) ?? 'tv',
+    },
+    access,
+  );
+}
+
+export interface PopularAnimeParams {
+  page?: number;
+  limit?: number;
+  genres?: string;
+}
+
+/** GET /anime?type=tv&order_by=popularity&sort=desc (SPEC §7 popular listing). */
+export async function getPopularAnime(params: PopularAnimeParams, access: ContentAccess): Promise<AnimePage> {
+  return listing(
+    'popular',
+    '/anime',
+    {
+      type: 'tv',
+      order_by: 'popularity',
+      sort: 'desc',
+      genres: genreIds(params.genres),
+      page: pageNumber(params.page),
+      limit: pageSize(params.limit, PAGE_SIZE.max),
+    },
+    access,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Details
+
+/** The SPEC §8 message for a details failure, keeping the code (and so the HTTP status). */
+function detailsError(id: number, error: unknown): AppError {
+  if (!isAppError(error)) {
+    console.error(`[jikan] details ${id}: unexpected error`, error);
+    return new AppError(
+      'INTERNAL',
+      `Não foi possível carregar os detalhes do anime ${id}. Tente novamente mais tarde.`,
+    );
+  }
+  switch (error.code) {
+    case 'RATE_LIMITED':
+      return new AppError('RATE_LIMITED', undefined, {
+        retryAfterSeconds: error.retryAfterSeconds,
+        cause: error,
+      });
+    case 'NOT_FOUND':
+      return new AppError('NOT_FOUND', `Anime com ID ${id} não foi encontrado na base de dados.`, {
+        cause: error,
+      });
+    case 'INVALID_RESPONSE':
+      return new AppError('INVALID_RESPONSE', 'Resposta da API não contém dados válidos', { cause: error });
+    case 'UPSTREAM_TIMEOUT':
+    case 'UPSTREAM_ERROR':
+      return new AppError(
+        error.code,
+        `Não foi possível carregar os detalhes do anime ${id}. Tente novamente mais tarde.`,
+        { cause: error },
+      );
+    default:
+      return error;
+  }
+}
+
+const animeDetails = (path: string) =>
+  jikanGet({ path, schema: jikanAnimeResponseSchema, map: (response) => toAnimeDetails(response.data) });
+
+/**
+ * GET /anime/{id}/full, falling back to /anime/{id} when the full record fails for any reason
+ * (SPEC §4/§7): the basic record still fills the page, only without the external links.
+ */
+export async function getAnimeDetails(id: number): Promise<AnimeDetails> {
+  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('INVALID_ID');
+  try {
+    return await animeDetails(`/anime/${id}/full`);
+  } catch (fullError) {
+    console.warn(
+      `[jikan] /anime/${id}/full failed; trying /anime/${id}`,
+      isAppError(fullError) ? fullError.code : fullError,
+    );
+    try {
+      return await animeDetails(`/anime/${id}`);
+    } catch (error) {
+      throw detailsError(id, error);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Title → id (SPEC §7)
+
+const store = globalThis as typeof globalThis & {
+  __animeMasterTitleIds?: LRUCache<string, { id: number | null }>;
+};
+
+/** Titles map to the same id forever, so this cache has no life limit, only a size. */
+function titleIds(): LRUCache<string, { id: number | null }> {
+  store.__animeMasterTitleIds ??= new LRUCache({ max: 1000 });
+  return store.__animeMasterTitleIds;
+}
+
+/**
+ * The MyAnimeList id of the first search result for `title`, or null when there is none or the
+ * lookup failed (failures are not remembered, so a later call tries again).
+ */
+export async function getAnimeIdByTitle(title: string): Promise<number | null> {
+  const key = title.trim().toLowerCase();
+  if (!key || key.length > MAX_QUERY_LENGTH) return null;
+  const known = titleIds().get(key);
+  if (known) return known.id;
+  try {
+    // The same request and reshaping as searchAnime({ q, limit: 1 }): one cache entry, one type.
+    const listing = await jikanGet({
+      path: '/anime',
+      params: { q: key, page: 1, limit: 1 },
+      schema: jikanAnimeListResponseSchema,
+      map: toListing,
+    });
+    const id = listing.items.find(isListable)?.id ?? null;
+    titleIds().set(key, { id });
+    return id;
+  } catch (error) {
+    console.warn(`[jikan] title lookup failed`, isAppError(error) ? error.code : error);
+    return null;
+  }
+}
+
+/** Test-only: forget env, cache, in-flight calls, rate-limit state and the title → id cache. */
+export function resetJikanForTests(): void {
+  resetServerEnvForTests();
+  resetCacheForTests();
+  resetRateLimiterForTests();
+  store.__animeMasterTitleIds = undefined;
+}

@@ -1,0 +1,170 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetServerEnvForTests } from '@/lib/env';
+import {
+  CACHE_MAX_ENTRIES,
+  CACHE_TTL_MS,
+  InProcessCache,
+  STALE_LIMIT_MS,
+  cacheKey,
+  getCache,
+  normalizeParams,
+  resetCacheForTests,
+  singleFlight,
+} from './cache';
+
+describe('cacheKey', () => {
+  it('sorts params, trims and lower-cases q, and drops empty ones', () => {
+    expect(
+      cacheKey('jikan:/anime', {
+        q: '  NaRuTo ',
+        page: 1,
+        limit: 25,
+        sort: '',
+        genres: undefined,
+        type: null,
+      }),
+    ).toBe('jikan:/anime?limit=25&page=1&q=naruto');
+  });
+
+  it('gives the same key whatever the order or case of the request', () => {
+    expect(cacheKey('x', { page: 2, q: 'One Piece' })).toBe(cacheKey('x', { q: 'one piece  ', page: '2' }));
+    expect(cacheKey('x', { q: 'one piece' })).not.toBe(cacheKey('x', { q: 'one piece', page: 2 }));
+  });
+
+  it('keeps the case of other params and encodes hostile text', () => {
+    expect(cacheKey('x', { type: 'TV', q: '<script>/../' })).toBe('x?q=%3Cscript%3E%2F..%2F&type=TV');
+  });
+
+  it('is the bare namespace without params', () => {
+    expect(cacheKey('jikan:/anime/1/full')).toBe('jikan:/anime/1/full');
+    expect(normalizeParams({ a: '   ' })).toEqual([]);
+  });
+});
+
+describe('InProcessCache', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2025-01-01T00:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is fresh for 10 minutes, then stale but still there', async () => {
+    const cache = new InProcessCache();
+    await cache.set('k', { a: 1 });
+    expect(await cache.get('k')).toEqual({ value: { a: 1 }, fresh: true });
+
+    vi.advanceTimersByTime(CACHE_TTL_MS - 1);
+    expect((await cache.get('k'))?.fresh).toBe(true);
+
+    vi.advanceTimersByTime(1);
+    expect(await cache.get('k')).toEqual({ value: { a: 1 }, fresh: false });
+  });
+
+  it('drops an entry once it is past the stale limit', async () => {
+    const cache = new InProcessCache();
+    await cache.set('k', 1);
+    vi.advanceTimersByTime(CACHE_TTL_MS + STALE_LIMIT_MS);
+    expect(await cache.get('k')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('setting again makes an entry fresh again', async () => {
+    const cache = new InProcessCache();
+    await cache.set('k', 1);
+    vi.advanceTimersByTime(CACHE_TTL_MS + 5);
+    await cache.set('k', 2);
+    expect(await cache.get('k')).toEqual({ value: 2, fresh: true });
+  });
+
+  it('holds at most 200 entries and evicts the least recently used at the 201st', async () => {
+    expect(CACHE_MAX_ENTRIES).toBe(200);
+    const cache = new InProcessCache();
+    for (let i = 0; i < 200; i++) await cache.set(`k${i}`, i);
+    // Reading k0 makes k1 the least recently used.
+    expect((await cache.get('k0'))?.value).toBe(0);
+    await cache.set('k200', 200);
+
+    expect(cache.size).toBe(200);
+    expect(await cache.get('k1')).toBeUndefined();
+    expect((await cache.get('k0'))?.value).toBe(0);
+    expect((await cache.get('k200'))?.value).toBe(200);
+  });
+
+  it('deletes and clears', async () => {
+    const cache = new InProcessCache();
+    await cache.set('a', 1);
+    await cache.set('b', 2);
+    await cache.delete('a');
+    expect(await cache.get('a')).toBeUndefined();
+    await cache.clear();
+    expect(await cache.get('b')).toBeUndefined();
+  });
+});
+
+describe('getCache', () => {
+  afterEach(() => {
+    delete process.env.REDIS_URL;
+    resetServerEnvForTests();
+    resetCacheForTests();
+    vi.restoreAllMocks();
+  });
+
+  it('is one instance per process', () => {
+    resetCacheForTests();
+    expect(getCache()).toBe(getCache());
+    expect(getCache()).toBeInstanceOf(InProcessCache);
+  });
+
+  it('falls back to the in-process cache, with one warning, while no Redis backend exists', () => {
+    process.env.REDIS_URL = 'redis://localhost:6379';
+    resetServerEnvForTests();
+    resetCacheForTests();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(getCache()).toBeInstanceOf(InProcessCache);
+    getCache();
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('singleFlight', () => {
+  afterEach(() => resetCacheForTests());
+
+  it('runs one call for concurrent identical keys and shares its result', async () => {
+    let release!: (value: string) => void;
+    const fn = vi.fn(() => new Promise<string>((resolve) => (release = resolve)));
+    const calls = Array.from({ length: 50 }, () => singleFlight('same', fn));
+    await Promise.resolve();
+    release('done');
+    expect(await Promise.all(calls)).toEqual(Array(50).fill('done'));
+    expect(fn).toHaveBeenCalledTimes(1);
+  });
+
+  it('shares a failure too, then lets the next call run afresh', async () => {
+    const failing = vi.fn(async () => {
+      throw new Error('boom');
+    });
+    const results = await Promise.allSettled([singleFlight('k', failing), singleFlight('k', failing)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(failing).toHaveBeenCalledTimes(1);
+
+    const ok = vi.fn(async () => 'ok');
+    expect(await singleFlight('k', ok)).toBe('ok');
+    expect(ok).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps different keys apart', async () => {
+    const fn = vi.fn(async () => 1);
+    await Promise.all([singleFlight('a', fn), singleFlight('b', fn)]);
+    expect(fn).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not leave a synchronous throw behind', async () => {
+    const throwsAtOnce = (() => {
+      throw new Error('sync');
+    }) as () => Promise<never>;
+    await expect(singleFlight('s', throwsAtOnce)).rejects.toThrow('sync');
+    expect(await singleFlight('s', async () => 'later')).toBe('later');
+  });
+});

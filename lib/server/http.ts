@@ -1,0 +1,97 @@
+import 'server-only';
+import { NextResponse } from 'next/server';
+import { z } from 'zod';
+import { AppError } from './errors';
+import { MAX_QUERY_LENGTH } from './upstream';
+
+export { MAX_QUERY_LENGTH };
+
+/**
+ * What app/api route handlers share: input parsing that fails with INVALID_INPUT/INVALID_ID before
+ * any upstream call, and the Cache-Control policy.
+ */
+
+/** Listings and details are the same for every anonymous visitor: let a CDN serve repeats. */
+export const CACHE_SHARED = 'public, s-maxage=600, stale-while-revalidate=86400';
+export const CACHE_NONE = 'no-store';
+
+/**
+ * `shared` only for real data meant for everyone: a stand-in answer (the empty page served while
+ * the database is down) must not be pinned in a CDN, nor must anything shown because of who asked
+ * (adult access, once sign-in lands).
+ */
+export function jsonResponse<T>(body: T, { shared }: { shared: boolean }): NextResponse<T> {
+  return NextResponse.json(body, { headers: { 'Cache-Control': shared ? CACHE_SHARED : CACHE_NONE } });
+}
+
+/** A trimmed text parameter; blank counts as absent. */
+export function textParam(maxLength = MAX_QUERY_LENGTH) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = value?.trim();
+      if (!text) return undefined;
+      if (text.length > maxLength) {
+        ctx.addIssue({ code: 'custom', message: `at most ${maxLength} characters` });
+        return z.NEVER;
+      }
+      return text;
+    });
+}
+
+/** A whole number in [min, max] written in plain digits ("1e3", "1.0", "-1" are refused). */
+export function intParam(min: number, max: number) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = value?.trim();
+      if (!text) return undefined;
+      const number = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+      if (!(number >= min && number <= max)) {
+        ctx.addIssue({ code: 'custom', message: `an integer from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return number;
+    });
+}
+
+/** Jikan pages are 1-based; nobody pages past 1000 of them. */
+export const pageParam = intParam(1, 1000);
+/** Jikan's own maximum page size is 25. */
+export const limitParam = intParam(1, 25);
+
+/**
+ * Query parameters through a zod object schema. Only the first value of a repeated parameter
+ * counts; names the schema does not know are ignored (notably any `adult=`: see request-auth.ts).
+ * The error names the bad parameters but never echoes their values.
+ */
+export function parseQuery<S extends z.ZodObject>(request: Request, schema: S): z.output<S> {
+  const searchParams = new URL(request.url).searchParams;
+  const input: Record<string, string> = {};
+  for (const name of Object.keys(schema.shape)) {
+    const value = searchParams.get(name);
+    if (value !== null) input[name] = value;
+  }
+  return parseOrThrow(schema, input, 'INVALID_INPUT');
+}
+
+export function parseOrThrow<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  code: 'INVALID_INPUT' | 'INVALID_ID',
+): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  if (code === 'INVALID_ID') throw new AppError('INVALID_ID');
+  const names = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || 'body'))];
+  throw new AppError('INVALID_INPUT', `Parâmetros inválidos: ${names.join(', ')}.`);
+}
+
+/** A MyAnimeList id as it appears in a URL: positive, plain digits, a safe integer. */
+export const animeIdParam = z
+  .string()
+  .regex(/^[1-9]\d{0,15}$/)
+  .transform(Number)
+  .refine((id) => Number.isSafeInteger(id));

@@ -1,0 +1,117 @@
+import 'server-only';
+import { serverEnv } from '@/lib/env';
+import { AppError } from './errors';
+
+/**
+ * Paces this server's calls to the anime database. Jikan allows 3 requests/s and 60/min per
+ * client IP, and every visitor of this server shares our IP, so the gap is enforced here, once,
+ * for all of them (SPEC §9: at least 1200 ms between calls).
+ */
+export interface RateLimiter {
+  /**
+   * Resolves when the caller may make its upstream call. Rejects with RATE_LIMITED at once while
+   * the database has told us to back off, or when the caller's turn would come later than
+   * `maxWaitMs` from now (a bounded queue: fail fast rather than pile up).
+   */
+  acquire(options: { maxWaitMs: number }): Promise<void>;
+  /** The database answered 429: make no call before `retryAfterSeconds` have passed. */
+  markLimited(retryAfterSeconds: number): Promise<void>;
+  /** Milliseconds left of a 429 back-off; 0 when not limited. */
+  limitedForMs(): Promise<number>;
+}
+
+/** SPEC §4/§9: without a usable Retry-After header, back off for 60 s. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+/** A hostile or broken header must not silence the database for longer than an hour. */
+const MAX_RETRY_AFTER_SECONDS = 3600;
+
+/** Retry-After in seconds: delta-seconds, or (allowed by RFC 9110) an HTTP date. */
+export function parseRetryAfter(header: string | null | undefined, now = Date.now()): number {
+  const value = header?.trim();
+  if (!value) return DEFAULT_RETRY_AFTER_SECONDS;
+  let seconds: number;
+  if (/^\d+(\.\d+)?$/.test(value)) {
+    seconds = Number(value);
+  } else if (/^[A-Za-z]{3}, /.test(value)) {
+    const date = Date.parse(value);
+    if (Number.isNaN(date)) return DEFAULT_RETRY_AFTER_SECONDS;
+    seconds = (date - now) / 1000;
+  } else {
+    return DEFAULT_RETRY_AFTER_SECONDS;
+  }
+  return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(seconds)));
+}
+
+function rateLimited(waitMs: number): AppError {
+  return new AppError('RATE_LIMITED', undefined, {
+    retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+  });
+}
+
+async function sleepUntil(time: number): Promise<void> {
+  // Timers may fire a little early relative to Date.now(); loop so the gap is never shortened.
+  while (Date.now() < time) {
+    await new Promise((resolve) => setTimeout(resolve, time - Date.now()));
+  }
+}
+
+/**
+ * Jikan counts our calls by when they reach it, not when we send them: loopback or network jitter
+ * and millisecond-rounded clocks can make two calls sent exactly 1200 ms apart arrive 1199 ms
+ * apart. A few extra milliseconds keep the gap whole as the receiver sees it.
+ */
+export const RECEIVER_MARGIN_MS = 5;
+
+/**
+ * Slots are handed out in arrival order (`nextSlotAt` only moves forward), so waiting callers run
+ * first-in first-out, each at least the minimum interval after the previous one.
+ */
+export class InProcessRateLimiter implements RateLimiter {
+  private readonly spacingMs: number;
+  private nextSlotAt = 0;
+  private lastCallAt = Number.NEGATIVE_INFINITY;
+  private limitedUntil = 0;
+
+  constructor(minIntervalMs: number) {
+    this.spacingMs = minIntervalMs > 0 ? minIntervalMs + RECEIVER_MARGIN_MS : 0;
+  }
+
+  async acquire({ maxWaitMs }: { maxWaitMs: number }): Promise<void> {
+    const now = Date.now();
+    if (now < this.limitedUntil) throw rateLimited(this.limitedUntil - now);
+    const slot = Math.max(now, this.nextSlotAt);
+    if (slot - now > maxWaitMs) throw rateLimited(slot - now);
+    this.nextSlotAt = slot + this.spacingMs;
+    await sleepUntil(slot);
+    // If the previous caller's timer fired late, its call went late too: keep the gap behind it.
+    await sleepUntil(this.lastCallAt + this.spacingMs);
+    // A 429 may have arrived while this caller was queued: it must not call either.
+    const left = this.limitedUntil - Date.now();
+    if (left > 0) throw rateLimited(left);
+    this.lastCallAt = Date.now();
+  }
+
+  async markLimited(retryAfterSeconds: number): Promise<void> {
+    this.limitedUntil = Math.max(this.limitedUntil, Date.now() + retryAfterSeconds * 1000);
+  }
+
+  async limitedForMs(): Promise<number> {
+    return Math.max(0, this.limitedUntil - Date.now());
+  }
+}
+
+const store = globalThis as typeof globalThis & { __animeMasterRateLimiter?: RateLimiter };
+
+/**
+ * The limiter for calls to the anime database. A shared backend (Redis, REDIS_URL) would make the
+ * gap hold across server instances; until that issue lands it is per process (see getCache).
+ */
+export function getRateLimiter(): RateLimiter {
+  store.__animeMasterRateLimiter ??= new InProcessRateLimiter(serverEnv().JIKAN_MIN_INTERVAL_MS);
+  return store.__animeMasterRateLimiter;
+}
+
+/** Test-only: start over (re-reading JIKAN_MIN_INTERVAL_MS on next use). */
+export function resetRateLimiterForTests(): void {
+  store.__animeMasterRateLimiter = undefined;
+}

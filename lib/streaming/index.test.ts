@@ -1,0 +1,181 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetServerEnvForTests } from '@/lib/env';
+import { resetCacheForTests } from '@/lib/server/cache';
+import { getStreamingEpisodes, resetStreamingForTests } from './index';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+type Handler = (url: URL) => Response | Promise<Response>;
+
+function upstream(handler: Handler): URL[] {
+  const calls: URL[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL) => {
+      const url = new URL(String(input));
+      calls.push(url);
+      return handler(url);
+    }),
+  );
+  return calls;
+}
+
+/** A healthy provider that knows Spy x Family, with its episodes out of order. */
+const provider: Handler = (url) => {
+  const path = url.pathname.replace(/^\/(a|b|c)/, '');
+  if (path === '/anime/gogoanime/test') return json({ message: 'Not Found' }, 404);
+  if (path === '/anime/gogoanime/info/spy-x-family') {
+    return json({
+      id: 'spy-x-family',
+      episodes: [
+        { id: 'spy-x-family-episode-2', number: 2, url: 'https://gogo.example/spy-x-family-episode-2' },
+        { id: 'spy-x-family-episode-10', number: '10', url: 'javascript:alert(1)' },
+        { id: 'spy-x-family-episode-1', number: 1, title: ' The spy ', url: null },
+        { id: '', number: 3 },
+        { number: 4 },
+      ],
+    });
+  }
+  if (path.startsWith('/anime/gogoanime/')) {
+    const title = decodeURIComponent(path.slice('/anime/gogoanime/'.length));
+    return json({ currentPage: 1, results: title === 'Spy x Family' ? [{ id: 'spy-x-family', title }] : [] });
+  }
+  return json({ message: 'Not Found' }, 404);
+};
+
+function setHosts(...hosts: string[]) {
+  process.env.STREAMING_BASE_URLS = hosts.join(',');
+  resetServerEnvForTests();
+}
+
+beforeEach(() => {
+  setHosts('http://stream.test/a', 'http://stream.test/b');
+  resetStreamingForTests();
+  resetCacheForTests();
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  vi.spyOn(console, 'info').mockImplementation(() => undefined);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  delete process.env.STREAMING_BASE_URLS;
+  resetServerEnvForTests();
+  resetStreamingForTests();
+});
+
+describe('getStreamingEpisodes', () => {
+  it('searches, takes the first result, and returns its episodes sorted by number', async () => {
+    const calls = upstream(provider);
+    const episodes = await getStreamingEpisodes('Spy x Family');
+    expect(episodes).toEqual([
+      { id: 'spy-x-family-episode-1', number: 1, title: 'The spy', url: null },
+      {
+        id: 'spy-x-family-episode-2',
+        number: 2,
+        title: null,
+        url: 'https://gogo.example/spy-x-family-episode-2',
+      },
+      { id: 'spy-x-family-episode-10', number: 10, title: null, url: null },
+    ]);
+    expect(calls.map((u) => u.pathname + u.search)).toEqual([
+      '/a/anime/gogoanime/test',
+      '/a/anime/gogoanime/Spy%20x%20Family?page=1',
+      '/a/anime/gogoanime/info/spy-x-family',
+    ]);
+  });
+
+  it('caches the answer and the host health', async () => {
+    const calls = upstream(provider);
+    await getStreamingEpisodes('Spy x Family');
+    await getStreamingEpisodes('  spy x family ');
+    expect(calls).toHaveLength(3);
+    expect(await getStreamingEpisodes('Nothing Here')).toBeNull();
+    // No second probe: health is cached for 5 minutes.
+    expect(calls.filter((u) => u.pathname.endsWith('/test'))).toHaveLength(1);
+  });
+
+  it('skips a host that is down and uses the next one', async () => {
+    const calls = upstream((url) =>
+      url.pathname.startsWith('/a/') ? new Response('', { status: 503 }) : provider(url),
+    );
+    expect(await getStreamingEpisodes('Spy x Family')).toHaveLength(3);
+    expect(calls[0]!.pathname).toBe('/a/anime/gogoanime/test');
+    expect(calls.slice(1).every((u) => u.pathname.startsWith('/b/'))).toBe(true);
+    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('is down'));
+  });
+
+  it('treats a probe that cannot connect as down', async () => {
+    upstream((url) =>
+      url.pathname.startsWith('/a/') ? Promise.reject(new TypeError('fetch failed')) : provider(url),
+    );
+    expect(await getStreamingEpisodes('Spy x Family')).toHaveLength(3);
+  });
+
+  it('moves to the next host when a lookup fails on the server side, and marks the first down', async () => {
+    const calls = upstream((url) =>
+      url.pathname.startsWith('/a/') && !url.pathname.endsWith('/test')
+        ? new Response('', { status: 500 })
+        : provider(url),
+    );
+    expect(await getStreamingEpisodes('Spy x Family')).toHaveLength(3);
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('HTTP 500'));
+    const before = calls.length;
+    await getStreamingEpisodes('Another Title');
+    expect(calls.slice(before).some((u) => u.pathname.startsWith('/a/'))).toBe(false);
+  });
+
+  it.each([
+    ['an empty title', ''],
+    ['a blank title', '   '],
+  ])('answers null for %s without a call', async (_label, title) => {
+    const calls = upstream(provider);
+    expect(await getStreamingEpisodes(title)).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('answers null when no host is configured or none is up', async () => {
+    setHosts();
+    upstream(provider);
+    expect(await getStreamingEpisodes('Spy x Family')).toBeNull();
+
+    setHosts('http://stream.test/a');
+    resetStreamingForTests();
+    upstream(() => new Response('', { status: 503 }));
+    expect(await getStreamingEpisodes('Spy x Family')).toBeNull();
+  });
+
+  it('answers null when there is no result', async () => {
+    upstream(provider);
+    expect(await getStreamingEpisodes('Zzz No Such Anime')).toBeNull();
+  });
+
+  it.each([
+    ['a 404', () => json({ message: 'Not Found' }, 404), 'info'],
+    ['a 429', () => json({ message: 'Too Many Requests' }, 429), 'warn'],
+    ['a 500', () => json({ message: 'boom' }, 500), 'error'],
+    ['a network error', () => Promise.reject(new TypeError('fetch failed')), 'warn'],
+    ['malformed JSON', () => new Response('{', { status: 200 }), 'error'],
+  ] as [string, Handler, 'info' | 'warn' | 'error'][])(
+    'answers null, never throws, on %s and logs it at %s level',
+    async (_label, failure, level) => {
+      setHosts('http://stream.test/a');
+      upstream((url) => (url.pathname.endsWith('/test') ? provider(url) : failure(url)));
+      await expect(getStreamingEpisodes('Spy x Family')).resolves.toBeNull();
+      expect(console[level]).toHaveBeenCalled();
+    },
+  );
+
+  it('does not remember failures', async () => {
+    setHosts('http://stream.test/a');
+    let fail = true;
+    upstream((url) =>
+      fail && url.pathname.includes('/info/') ? new Response('', { status: 404 }) : provider(url),
+    );
+    expect(await getStreamingEpisodes('Spy x Family')).toBeNull();
+    fail = false;
+    expect(await getStreamingEpisodes('Spy x Family')).toHaveLength(3);
+  });
+});

@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetServerEnvForTests } from '@/lib/env';
+import { resetCacheForTests } from '@/lib/server/cache';
+import { MAX_TRANSLATE_LENGTH, resetTranslateForTests, translateToPortuguese } from './index';
+
+function upstream(handler: (url: URL) => Response | Promise<Response>): URL[] {
+  const calls: URL[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL) => {
+      const url = new URL(String(input));
+      calls.push(url);
+      return handler(url);
+    }),
+  );
+  return calls;
+}
+
+const gtx = (segments: string[]) =>
+  new Response(JSON.stringify([segments.map((s) => [s, 'orig', null, null, 1]), null, 'en']), {
+    status: 200,
+  });
+
+beforeEach(() => {
+  process.env.TRANSLATE_BASE_URL = 'http://translate.test';
+  resetServerEnvForTests();
+  resetTranslateForTests();
+  resetCacheForTests();
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  delete process.env.TRANSLATE_BASE_URL;
+  resetServerEnvForTests();
+});
+
+describe('translateToPortuguese', () => {
+  it('asks gtx for pt and joins the segments of the first element', async () => {
+    const calls = upstream(() => gtx(['Olá. ', 'Tudo bem?']));
+    expect(await translateToPortuguese('Hello. How are you?')).toBe('Olá. Tudo bem?');
+    const url = calls[0]!;
+    expect(url.pathname).toBe('/translate_a/single');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client: 'gtx',
+      sl: 'auto',
+      tl: 'pt',
+      dt: 't',
+      q: 'Hello. How are you?',
+    });
+  });
+
+  it('URL-encodes the text', async () => {
+    const calls = upstream(() => gtx(['x']));
+    await translateToPortuguese('a&tl=en#<b>');
+    expect(calls[0]!.searchParams.get('tl')).toBe('pt');
+    expect(calls[0]!.searchParams.get('q')).toBe('a&tl=en#<b>');
+  });
+
+  it('remembers translations', async () => {
+    const calls = upstream(() => gtx(['Olá']));
+    await translateToPortuguese('Hello');
+    expect(await translateToPortuguese('Hello')).toBe('Olá');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('shares one call between concurrent identical requests', async () => {
+    const calls = upstream(() => gtx(['Olá']));
+    await Promise.all(Array.from({ length: 10 }, () => translateToPortuguese('Hello')));
+    expect(calls).toHaveLength(1);
+  });
+
+  it.each([
+    ['HTTP 429', () => new Response('<html>', { status: 429 })],
+    ['HTTP 500', () => new Response('<html>', { status: 500 })],
+    ['malformed JSON', () => new Response('[[[', { status: 200 })],
+    ['an unexpected shape', () => new Response(JSON.stringify({ sentences: [] }), { status: 200 })],
+    ['an empty translation', () => new Response(JSON.stringify([null, null, 'en']), { status: 200 })],
+    ['a network error', () => Promise.reject(new TypeError('fetch failed'))],
+  ] as [string, () => Response | Promise<Response>][])(
+    'returns the original text on %s and does not remember it',
+    async (_l, failure) => {
+      const calls = upstream(failure);
+      expect(await translateToPortuguese('Hello')).toBe('Hello');
+      upstream(() => gtx(['Olá']));
+      expect(await translateToPortuguese('Hello')).toBe('Olá');
+      expect(calls.length).toBeGreaterThanOrEqual(1);
+    },
+  );
+
+  it('returns blank and over-long text unchanged without a call', async () => {
+    const calls = upstream(() => gtx(['x']));
+    expect(await translateToPortuguese('')).toBe('');
+    expect(await translateToPortuguese('   ')).toBe('   ');
+    const long = 'a'.repeat(MAX_TRANSLATE_LENGTH + 1);
+    expect(await translateToPortuguese(long)).toBe(long);
+    expect(calls).toHaveLength(0);
+    expect(MAX_TRANSLATE_LENGTH).toBe(5000);
+  });
+});

@@ -1,0 +1,94 @@
+import 'server-only';
+import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+import { serverEnv } from '@/lib/env';
+import { singleFlight } from '@/lib/server/cache';
+import { AppError, isAppError } from '@/lib/server/errors';
+import { isTimeoutError } from '@/lib/server/upstream';
+
+/**
+ * Machine translation of synopses into Portuguese (SPEC §1/§7: only pt is translated). Best
+ * effort: on any failure the original text comes back, so a page never breaks over it.
+ */
+
+export const MAX_TRANSLATE_LENGTH = 5000;
+const TIMEOUT_MS = 15_000;
+
+/**
+ * The gtx endpoint answers a loosely typed array: [[["translated", "original", ...], ...], ...].
+ * The first element holds the segments; each segment's first item is its translation.
+ */
+const translateResponseSchema = z.tuple(
+  [z.array(z.array(z.unknown()).transform((segment) => (typeof segment[0] === 'string' ? segment[0] : '')))],
+  z.unknown(),
+);
+
+/** The one request to the translator. Fails only with AppError. */
+async function translateFetch(text: string): Promise<string> {
+  const url =
+    `${serverEnv().TRANSLATE_BASE_URL}/translate_a/single?client=gtx&sl=auto&tl=pt&dt=t&q=` +
+    encodeURIComponent(text);
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS), cache: 'no-store' });
+  } catch (error) {
+    throw new AppError(isTimeoutError(error) ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR', undefined, {
+      cause: error,
+    });
+  }
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new AppError(response.status === 429 ? 'RATE_LIMITED' : 'UPSTREAM_ERROR', undefined, {
+      upstreamStatus: response.status,
+    });
+  }
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (error) {
+    throw new AppError(isTimeoutError(error) ? 'UPSTREAM_TIMEOUT' : 'INVALID_RESPONSE', undefined, {
+      cause: error,
+    });
+  }
+  const parsed = translateResponseSchema.safeParse(body);
+  if (!parsed.success) throw new AppError('INVALID_RESPONSE', undefined, { cause: parsed.error });
+  return parsed.data[0].join('');
+}
+
+const store = globalThis as typeof globalThis & { __animeMasterTranslations?: LRUCache<string, string> };
+
+/** A translation never changes, so entries have no life limit, only a total size (in characters). */
+function translations(): LRUCache<string, string> {
+  store.__animeMasterTranslations ??= new LRUCache<string, string>({
+    max: 1000,
+    maxSize: 2_000_000,
+    sizeCalculation: (value, key) => value.length + key.length || 1,
+  });
+  return store.__animeMasterTranslations;
+}
+
+/**
+ * `text` in Portuguese, or `text` itself when it is blank, longer than MAX_TRANSLATE_LENGTH, or
+ * the translator fails or answers nothing.
+ */
+export async function translateToPortuguese(text: string): Promise<string> {
+  if (!text.trim() || text.length > MAX_TRANSLATE_LENGTH) return text;
+  const known = translations().get(text);
+  if (known !== undefined) return known;
+  return singleFlight(`translate:${text}`, async () => {
+    try {
+      const translated = await translateFetch(text);
+      if (!translated.trim()) return text;
+      translations().set(text, translated);
+      return translated;
+    } catch (error) {
+      console.warn('[translate] failed; keeping the original text', isAppError(error) ? error.code : error);
+      return text;
+    }
+  });
+}
+
+/** Test-only: forget cached translations. */
+export function resetTranslateForTests(): void {
+  store.__animeMasterTranslations = undefined;
+}
