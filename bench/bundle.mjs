@@ -35,7 +35,6 @@ try {
     const assets = pageAssets(html);
     let js = 0;
     let jsGz = 0;
-    let css = 0;
     let cssGz = 0;
     const found = new Set();
     for (const asset of assets) {
@@ -48,7 +47,6 @@ try {
         const text = body.toString('utf8');
         for (const [name, pattern] of Object.entries(heavy)) if (pattern.test(text)) found.add(name);
       } else {
-        css += body.length;
         cssGz += gz;
       }
     }
@@ -59,10 +57,9 @@ try {
       'CSS gz kB': (cssGz / 1024).toFixed(1),
       files: assets.length,
       heavy: [...found].join(', ') || '—',
-      css: (css / 1024).toFixed(1),
     });
   }
 } finally {
   await stack.stop();
 }
-console.table(rows.map(({ css: _css, ...row }) => row));
+console.table(rows);
