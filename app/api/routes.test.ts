@@ -144,12 +144,22 @@ describe('GET /api/anime/search', () => {
     expect(await tooLong.text()).not.toContain('<script>');
   });
 
-  it('marks a stop-gap empty page (upstream failure) no-store', async () => {
+  it('answers an upstream failure as an error, never as an empty result', async () => {
     respond = () => new Response('', { status: 503 });
     const response = await getSearch(get('/api/anime/search?q=x'));
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(502);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await response.json()).toEqual({ data: [], pagination: { page: 1, hasNextPage: false } });
+    expect(await response.json()).toEqual({
+      error: { code: 'UPSTREAM_ERROR', message: expect.any(String) as string },
+    });
+  });
+
+  it('answers a rate-limited listing with 429 and Retry-After', async () => {
+    respond = () => new Response('', { status: 429, headers: { 'retry-after': '7' } });
+    const response = await getSearch(get('/api/anime/search?q=limited'));
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('7');
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
   });
 });
 

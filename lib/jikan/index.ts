@@ -99,13 +99,19 @@ function toListing(response: JikanAnimeListResponse): CachedListing {
 }
 
 /**
- * Empty pages standing in for a failure. Routes check this to keep them out of shared caches;
- * a WeakSet leaves the AnimePage shape the UI builds against untouched.
+ * Empty pages standing in for a failure, with the failure they stand in for. Server components
+ * treat them as "could not load"; routes answer the error itself so client callers can tell a
+ * failure from a genuinely empty result. A WeakMap leaves the AnimePage shape untouched.
  */
-const stopgapPages = new WeakSet<AnimePage>();
+const stopgapPages = new WeakMap<AnimePage, AppError>();
 
 export function isStopgapPage(page: AnimePage): boolean {
   return stopgapPages.has(page);
+}
+
+/** The error an empty stand-in page replaces, if it is one. */
+export function stopgapError(page: AnimePage): AppError | undefined {
+  return stopgapPages.get(page);
 }
 
 function emptyPage(page: number): AnimePage {
@@ -128,7 +134,7 @@ async function listing(
   } catch (error) {
     console.warn(`[jikan] ${label} failed; answering an empty page`, isAppError(error) ? error.code : error);
     const stopgap = emptyPage(page);
-    stopgapPages.add(stopgap);
+    stopgapPages.set(stopgap, isAppError(error) ? error : new AppError('INTERNAL', undefined, { cause: error }));
     return stopgap;
   }
 }

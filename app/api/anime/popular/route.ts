@@ -1,9 +1,9 @@
 // GET /api/anime/popular?page&limit&genres – one page of TV anime by popularity (AnimePage)
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
-import { getPopularAnime, isStopgapPage } from '@/lib/jikan';
+import { getPopularAnime, stopgapError } from '@/lib/jikan';
 import { toErrorResponse } from '@/lib/server/errors';
-import { jsonResponse, limitParam, pageParam, parseQuery, textParam } from '@/lib/server/http';
+import { listingResponse, limitParam, pageParam, parseQuery, textParam } from '@/lib/server/http';
 import { getRequestAccess } from '@/lib/server/request-auth';
 
 export const dynamic = 'force-dynamic';
@@ -16,7 +16,7 @@ export async function GET(request: NextRequest) {
     const query = parseQuery(request, querySchema);
     const access = await getRequestAccess(request);
     const page = await getPopularAnime(query, access);
-    return jsonResponse(page, { shared: !access.adult && !isStopgapPage(page) });
+    return listingResponse(page, stopgapError(page), access);
   } catch (error) {
     return toErrorResponse(error);
   }

@@ -1,9 +1,9 @@
 // GET /api/anime/search?q&page&order_by&sort&genres&type&status – one page of search results (AnimePage)
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
-import { isStopgapPage, searchAnime } from '@/lib/jikan';
+import { searchAnime, stopgapError } from '@/lib/jikan';
 import { toErrorResponse } from '@/lib/server/errors';
-import { jsonResponse, pageParam, parseQuery, textParam } from '@/lib/server/http';
+import { listingResponse, pageParam, parseQuery, textParam } from '@/lib/server/http';
 import { getRequestAccess } from '@/lib/server/request-auth';
 
 export const dynamic = 'force-dynamic';
@@ -35,7 +35,7 @@ export async function GET(request: NextRequest) {
       },
       access,
     );
-    return jsonResponse(page, { shared: !access.adult && !isStopgapPage(page) });
+    return listingResponse(page, stopgapError(page), access);
   } catch (error) {
     return toErrorResponse(error);
   }

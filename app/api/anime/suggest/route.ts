@@ -1,9 +1,9 @@
 // GET /api/anime/suggest?q – up to 5 search-bar suggestions (AnimePage; empty below 2 characters)
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
-import { isStopgapPage, suggestAnime } from '@/lib/jikan';
+import { stopgapError, suggestAnime } from '@/lib/jikan';
 import { toErrorResponse } from '@/lib/server/errors';
-import { jsonResponse, parseQuery, textParam } from '@/lib/server/http';
+import { listingResponse, parseQuery, textParam } from '@/lib/server/http';
 import { getRequestAccess } from '@/lib/server/request-auth';
 
 export const dynamic = 'force-dynamic';
@@ -15,7 +15,7 @@ export async function GET(request: NextRequest) {
     const { q } = parseQuery(request, querySchema);
     const access = await getRequestAccess(request);
     const page = await suggestAnime(q ?? '', access);
-    return jsonResponse(page, { shared: !access.adult && !isStopgapPage(page) });
+    return listingResponse(page, stopgapError(page), access);
   } catch (error) {
     return toErrorResponse(error);
   }

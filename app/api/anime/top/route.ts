@@ -1,9 +1,9 @@
 // GET /api/anime/top?page&limit – one page of the most popular TV anime of all time (AnimePage)
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
-import { getTopAnime, isStopgapPage } from '@/lib/jikan';
+import { getTopAnime, stopgapError } from '@/lib/jikan';
 import { toErrorResponse } from '@/lib/server/errors';
-import { jsonResponse, limitParam, pageParam, parseQuery } from '@/lib/server/http';
+import { listingResponse, limitParam, pageParam, parseQuery } from '@/lib/server/http';
 import { getRequestAccess } from '@/lib/server/request-auth';
 
 export const dynamic = 'force-dynamic';
@@ -15,7 +15,7 @@ export async function GET(request: NextRequest) {
     const query = parseQuery(request, querySchema);
     const access = await getRequestAccess(request);
     const page = await getTopAnime(query, access);
-    return jsonResponse(page, { shared: !access.adult && !isStopgapPage(page) });
+    return listingResponse(page, stopgapError(page), access);
   } catch (error) {
     return toErrorResponse(error);
   }
