@@ -1,0 +1,67 @@
+'use client';
+
+import { Star } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import Link from 'next/link';
+import { ListingMessage } from '@/components/anime/listing-states';
+import { RetryButton } from '@/components/anime/retry-button';
+import { buttonClass } from '@/components/ui/button';
+import { routes } from '@/lib/routes';
+import { AnimeCarousel } from './anime-carousel';
+import { CarouselFrame } from './carousel-frame';
+import { CarouselSkeleton } from './carousel-skeleton';
+import { useFavoriteAnimes } from './use-favorite-animes';
+
+/** 'Meus Animes Favoritos' (SPEC §2): the visitor's own ratings of 4 or 5, from this browser. */
+export function FavoritesCarousel() {
+  const t = useTranslations('Carousel');
+  const tCommon = useTranslations('Common');
+  const favorites = useFavoriteAnimes();
+  const title = t('favoritesTitle');
+
+  switch (favorites.status) {
+    case 'loading':
+      return <CarouselSkeleton title={title} withNote />;
+    case 'failed':
+      return (
+        <CarouselFrame title={title}>
+          <ListingMessage
+            tone="error"
+            text={t('favoritesError')}
+            action={<RetryButton label={tCommon('retry')} onRetry={favorites.retry} />}
+          />
+        </CarouselFrame>
+      );
+    case 'loaded':
+      if (favorites.items.length === 0) {
+        return (
+          <CarouselFrame title={title}>
+            <ListingMessage
+              tone="empty"
+              icon={Star}
+              text={t('favoritesEmpty')}
+              action={
+                <Link href={routes.explore} className={buttonClass('secondary')}>
+                  {tCommon('goToExplore')}
+                </Link>
+              }
+            />
+          </CarouselFrame>
+        );
+      }
+      return (
+        <AnimeCarousel
+          title={title}
+          subtitle={t('ratedCount', { count: favorites.items.length })}
+          items={favorites.items.map(({ anime, userRating }) => ({
+            anime,
+            note: (
+              <p className="flex h-5 items-center text-sm font-medium text-star">
+                {t('yourScore', { score: userRating })}
+              </p>
+            ),
+          }))}
+        />
+      );
+  }
+}

@@ -1,0 +1,25 @@
+import { getTranslations } from 'next-intl/server';
+import { Suspense } from 'react';
+import { CarouselSkeleton } from './carousel-skeleton';
+import { FavoritesCarousel } from './favorites-carousel';
+import { ListingCarousel } from './listing-carousel';
+
+/**
+ * The home page's three carousels (SPEC §2). Season and top stream in from the server behind
+ * ten-card skeletons. Favourites come from this browser's storage, so they render last: whatever
+ * height they settle at, nothing above them moves.
+ */
+export async function HomeCarousels() {
+  const t = await getTranslations('Carousel');
+  return (
+    <div className="py-4">
+      <Suspense fallback={<CarouselSkeleton title={t('seasonTitle')} />}>
+        <ListingCarousel kind="season" />
+      </Suspense>
+      <Suspense fallback={<CarouselSkeleton title={t('topTitle')} />}>
+        <ListingCarousel kind="top" />
+      </Suspense>
+      <FavoritesCarousel />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { getTranslations } from 'next-intl/server';
+import { ListingMessage } from '@/components/anime/listing-states';
+import { RetryButton } from '@/components/anime/retry-button';
+import { loadCarousel, type CarouselListing } from '@/lib/discovery/listings';
+import { AnimeCarousel } from './anime-carousel';
+import { CarouselFrame } from './carousel-frame';
+
+const MESSAGES = {
+  season: { title: 'seasonTitle', error: 'seasonError' },
+  top: { title: 'topTitle', error: 'topError' },
+} as const;
+
+/**
+ * 'Animes da Temporada Atual' or 'Animes Mais Bem Avaliados', rendered on the server so the first
+ * paint already has cards (its Suspense fallback is CarouselSkeleton). Loaded, empty or failed.
+ */
+export async function ListingCarousel({ kind }: { kind: CarouselListing }) {
+  const t = await getTranslations('Carousel');
+  const tCommon = await getTranslations('Common');
+  const title = t(MESSAGES[kind].title);
+  const result = await loadCarousel(kind);
+
+  if (result.status === 'failed') {
+    return (
+      <CarouselFrame title={title}>
+        <ListingMessage
+          tone="error"
+          text={t(MESSAGES[kind].error)}
+          action={<RetryButton label={tCommon('retry')} />}
+        />
+      </CarouselFrame>
+    );
+  }
+  if (result.items.length === 0) {
+    return (
+      <CarouselFrame title={title}>
+        <ListingMessage tone="empty" text={t('empty')} />
+      </CarouselFrame>
+    );
+  }
+  return (
+    <AnimeCarousel
+      title={title}
+      subtitle={t('foundCount', { count: result.items.length })}
+      items={result.items.map((anime) => ({ anime }))}
+    />
+  );
+}

@@ -1,0 +1,182 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+
+/** The fake upstream's control API (e2e/fake-upstream/README.md), for a fake at any address. */
+export interface FakeControl {
+  setFault(options: {
+    service: 'jikan' | 'images' | 'all';
+    mode: '429' | '500' | '502' | '503' | '504' | 'slow' | 'hang' | 'malformed' | 'none';
+    match?: string;
+    delayMs?: number;
+    times?: number;
+  }): Promise<string>;
+  clearFault(id: string): Promise<void>;
+}
+
+function fakeControl(baseUrl: string): FakeControl {
+  return {
+    async setFault(options) {
+      const response = await fetch(`${baseUrl}/__control/fault`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(options),
+      });
+      return ((await response.json()) as { id: string }).id;
+    },
+    async clearFault(id) {
+      await fetch(`${baseUrl}/__control/fault/${id}`, { method: 'DELETE' });
+    },
+  };
+}
+
+/**
+ * A fake upstream and a `next start` of the same build, both private to one describe block.
+ *
+ * The home carousels and the Explore tabs ask the anime database the same few fixed questions
+ * (no search term to make them unique), and the app caches every answer for 10 minutes. On the
+ * shared server of the e2e run, whichever test loads the home page first decides what every later
+ * test sees, so a loading, error or empty state cannot be reproduced there. A private stack starts
+ * with a cold cache and its own faults.
+ */
+export interface PrivateStack {
+  appUrl: string;
+  fake: FakeControl;
+  close(): Promise<void>;
+}
+
+const root = path.resolve(__dirname, '..', '..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}`);
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(2000) });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+async function startApp(
+  jikanBaseUrl: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(
+    path.join(root, 'node_modules', '.bin', 'next'),
+    ['start', '-p', String(port), '-H', '127.0.0.1'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: '1',
+        JIKAN_BASE_URL: jikanBaseUrl,
+        JIKAN_MIN_INTERVAL_MS: '20',
+        JIKAN_TIMEOUT_MS: '4000',
+        ...extraEnv,
+      },
+      stdio: 'ignore',
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  // A 404 renders the layout only: the app is up, and no anime listing has been asked for.
+  await waitForHttp(`${url}/__private-stack-ready`, child, 60_000);
+  return { url, child };
+}
+
+/**
+ * The fake runs as its own process (as playwright.config.ts starts the shared one): Playwright's
+ * TypeScript loader cannot import its ES module directly.
+ */
+async function startFake(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'e2e', 'fake-upstream', 'server.mjs'), '--port', String(port)],
+    {
+      cwd: root,
+      stdio: 'ignore',
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/__health`, child, 10_000);
+  return { url, child };
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+/** The fake upstream (with its fault switch), privately. `env` overrides the app's settings. */
+export async function startPrivateStack(env: Record<string, string> = {}): Promise<PrivateStack> {
+  const upstream = await startFake();
+  const app = await startApp(`${upstream.url}/jikan/v4`, {
+    STREAMING_BASE_URLS: `${upstream.url}/streaming/main`,
+    TRANSLATE_BASE_URL: `${upstream.url}/translate`,
+    ...env,
+  });
+  return {
+    appUrl: app.url,
+    fake: fakeControl(upstream.url),
+    async close() {
+      await stopProcess(app.child);
+      await stopProcess(upstream.child);
+    },
+  };
+}
+
+/**
+ * An anime database that has nothing: every listing answers an empty page, as Jikan does for a
+ * season with no entries. The fake upstream has no such mode (its catalogue is fixed), and an
+ * empty listing is a state of its own, distinct from a failure.
+ */
+export async function startEmptyStack(): Promise<Omit<PrivateStack, 'fake'>> {
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'application/json' });
+    response.end(
+      JSON.stringify({
+        data: [],
+        pagination: {
+          last_visible_page: 1,
+          has_next_page: false,
+          current_page: 1,
+          items: { count: 0, total: 0, per_page: 25 },
+        },
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const app = await startApp(`http://127.0.0.1:${port}/jikan/v4`);
+  return {
+    appUrl: app.url,
+    async close() {
+      await stopProcess(app.child);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

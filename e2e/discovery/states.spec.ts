@@ -1,0 +1,170 @@
+import { expect, test } from '../support';
+import { cards, carousel } from './helpers';
+import { startEmptyStack, startPrivateStack, type PrivateStack } from './private-stack';
+
+/**
+ * Loading, error and empty states of the home carousels and Explore. These listings are the same
+ * for every visitor and cached for 10 minutes, so each block runs against its own stack with a
+ * cold cache (see private-stack.ts). Search states use unique terms on the shared server instead
+ * (search.spec.ts).
+ */
+
+const SEASON = 'Animes da Temporada Atual';
+const TOP = 'Animes Mais Bem Avaliados';
+
+test.describe('when the anime database fails', () => {
+  test.describe.configure({ mode: 'serial' });
+  let stack: PrivateStack;
+  test.beforeAll(async () => {
+    stack = await startPrivateStack();
+  });
+  test.afterAll(async () => {
+    await stack?.close();
+  });
+
+  test('each home carousel shows its own error and recovers with "Tentar novamente"', async ({ page }) => {
+    const seasonFault = await stack.fake.setFault({ service: 'jikan', mode: '500', match: '/seasons/now' });
+    const topFault = await stack.fake.setFault({ service: 'jikan', mode: '503', match: '/top/anime' });
+    await page.goto(`${stack.appUrl}/`);
+    const season = carousel(page, SEASON);
+    const top = carousel(page, TOP);
+    await expect(season.getByRole('alert')).toHaveText(
+      'Não foi possível carregar os animes da temporada.Tentar novamente',
+    );
+    await expect(top.getByText('Não foi possível carregar os animes mais bem avaliados.')).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+
+    await stack.fake.clearFault(seasonFault);
+    await season.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect(cards(season)).toHaveCount(4);
+    await expect(season.getByText('4 animes encontrados')).toBeVisible();
+    await expect(top.getByText('Não foi possível carregar os animes mais bem avaliados.')).toBeVisible();
+
+    await stack.fake.clearFault(topFault);
+    await top.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect(cards(top)).toHaveCount(10);
+  });
+
+  test('a search that times out upstream is an error, not "no results"', async ({ page }) => {
+    // Here rather than on the shared server: a hanging call holds the app's Jikan queue for the
+    // whole timeout, which would stall other tests' searches.
+    await stack.fake.setFault({ service: 'jikan', mode: 'hang', match: 'q=naruto' });
+    await page.goto(`${stack.appUrl}/search?q=naruto`);
+    await expect(page.getByRole('main').getByRole('alert')).toContainText(
+      'Erro ao realizar a busca. Tente novamente.',
+      {
+        timeout: 15_000,
+      },
+    );
+  });
+
+  test('an Explore tab shows the error and recovers with "Tentar novamente"', async ({ page }) => {
+    const fault = await stack.fake.setFault({ service: 'jikan', mode: 'malformed', match: '/top/anime' });
+    await page.goto(`${stack.appUrl}/explore`);
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByText('Não foi possível carregar os animes. Tente novamente.')).toBeVisible();
+    await stack.fake.clearFault(fault);
+    await panel.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect(cards(panel)).toHaveCount(20);
+  });
+});
+
+test.describe('while the anime database is slow', () => {
+  test.describe.configure({ mode: 'serial' });
+  let stack: PrivateStack;
+  test.beforeAll(async () => {
+    // Slow answers (8 s) must stay slower than a loaded CI machine takes to look at the skeletons,
+    // and within the app's upstream timeout.
+    stack = await startPrivateStack({ JIKAN_TIMEOUT_MS: '15000' });
+  });
+  test.afterAll(async () => {
+    await stack?.close();
+  });
+
+  test('home carousels show ten skeleton cards, then their cards', async ({ page }) => {
+    await stack.fake.setFault({
+      service: 'jikan',
+      mode: 'slow',
+      delayMs: 8000,
+      match: '/seasons/now',
+      times: 1,
+    });
+    await stack.fake.setFault({
+      service: 'jikan',
+      mode: 'slow',
+      delayMs: 8000,
+      match: '/top/anime',
+      times: 1,
+    });
+    await page.goto(`${stack.appUrl}/`, { waitUntil: 'commit' });
+    for (const title of [SEASON, TOP]) {
+      const section = carousel(page, title);
+      await expect(section).toHaveAttribute('aria-busy', 'true');
+      await expect(section.getByTestId('carousel-skeleton').getByTestId('anime-card-skeleton')).toHaveCount(
+        10,
+      );
+    }
+    await expect(cards(carousel(page, SEASON))).toHaveCount(4, { timeout: 20_000 });
+    await expect(cards(carousel(page, TOP))).toHaveCount(10, { timeout: 20_000 });
+    await expect(page.getByTestId('carousel-skeleton')).toHaveCount(0);
+  });
+
+  test('Explore shows skeletons while a tab loads, on arrival and on a tab change', async ({ page }) => {
+    await stack.fake.setFault({
+      service: 'jikan',
+      mode: 'slow',
+      delayMs: 8000,
+      match: 'order_by=popularity',
+      times: 1,
+    });
+    await page.goto(`${stack.appUrl}/explore?tab=popular&view=list`, { waitUntil: 'commit' });
+    const skeletons = page.getByTestId('anime-card-skeleton');
+    await expect(skeletons).toHaveCount(20);
+    await expect(skeletons.first()).toBeVisible();
+    // The list view's skeleton, matching the list cards to come.
+    await expect(page.locator('[data-view="list"]').getByTestId('anime-card-skeleton')).toHaveCount(20);
+    await expect(cards(page).first()).toBeVisible({ timeout: 20_000 });
+    await expect(skeletons).toHaveCount(0);
+
+    await stack.fake.setFault({
+      service: 'jikan',
+      mode: 'slow',
+      delayMs: 8000,
+      match: '/top/anime?filter=bypopularity&limit=20',
+      times: 1,
+    });
+    await page.getByRole('tab', { name: 'Top Animes' }).click();
+    await expect(page.getByRole('tab', { name: 'Top Animes' })).toHaveAttribute('aria-selected', 'true');
+    await expect(skeletons).toHaveCount(20);
+    await expect(cards(page)).toHaveCount(20, { timeout: 20_000 });
+    await expect(page).toHaveURL(/tab=top&view=list/);
+  });
+});
+
+test.describe('when the anime database has nothing', () => {
+  test.describe.configure({ mode: 'serial' });
+  let stack: Awaited<ReturnType<typeof startEmptyStack>>;
+  test.beforeAll(async () => {
+    stack = await startEmptyStack();
+  });
+  test.afterAll(async () => {
+    await stack?.close();
+  });
+
+  test('home carousels say "Nenhum anime encontrado."', async ({ page }) => {
+    await page.goto(`${stack.appUrl}/`);
+    for (const title of [SEASON, TOP]) {
+      await expect(carousel(page, title).getByRole('status')).toHaveText('Nenhum anime encontrado.');
+    }
+    await expect(cards(page)).toHaveCount(0);
+  });
+
+  test('Explore shows its empty state on every tab', async ({ page }) => {
+    for (const tab of ['top', 'seasonal', 'popular']) {
+      await page.goto(`${stack.appUrl}/explore?tab=${tab}`);
+      const panel = page.getByRole('tabpanel');
+      await expect(panel.getByText('Nenhum anime encontrado', { exact: true })).toBeVisible();
+      await expect(panel.getByText('Tente ajustar os filtros ou explore outras categorias.')).toBeVisible();
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiGet, apiUrl, isAbortError } from './api-client';
+
+function respond(status: number, body: unknown) {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return vi.fn(async () => new Response(text, { status, headers: { 'Content-Type': 'application/json' } }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiUrl', () => {
+  it('encodes params and drops empty ones', () => {
+    expect(
+      apiUrl('/api/anime/search', { q: 'one piece & co', page: 2, sort: undefined, order_by: '', x: null }),
+    ).toBe('/api/anime/search?q=one+piece+%26+co&page=2');
+    expect(apiUrl('/api/anime/top')).toBe('/api/anime/top');
+  });
+});
+
+describe('apiGet', () => {
+  it('answers the JSON body of a 2xx response', async () => {
+    const fetchMock = respond(200, { data: [], pagination: { page: 1, hasNextPage: false } });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiGet('/api/anime/suggest', { q: 'na' })).resolves.toEqual({
+      data: [],
+      pagination: { page: 1, hasNextPage: false },
+    });
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/anime/suggest?q=na',
+      expect.objectContaining({ signal: undefined }),
+    );
+  });
+
+  it('turns a route error body into an ApiError with its code and status', async () => {
+    vi.stubGlobal(
+      'fetch',
+      respond(429, { error: { code: 'RATE_LIMITED', message: 'API temporariamente indisponível.' } }),
+    );
+    const error = await apiGet('/api/anime/search', { q: 'x' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      code: 'RATE_LIMITED',
+      status: 429,
+      message: 'API temporariamente indisponível.',
+    });
+  });
+
+  it('copes with an error that has no JSON body', async () => {
+    vi.stubGlobal('fetch', respond(502, '<html>Bad Gateway</html>'));
+    await expect(apiGet('/api/anime/top')).rejects.toMatchObject({ code: 'HTTP_ERROR', status: 502 });
+  });
+
+  it('rejects a 2xx answer that is not JSON', async () => {
+    vi.stubGlobal('fetch', respond(200, '{"data": ['));
+    await expect(apiGet('/api/anime/top')).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+  });
+
+  it('reports a network failure with status 0', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(apiGet('/api/anime/top')).rejects.toMatchObject({ code: 'NETWORK', status: 0 });
+  });
+
+  it('lets an abort through untouched, so callers can ignore it', async () => {
+    const controller = new AbortController();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        controller.abort();
+        init.signal?.throwIfAborted();
+        return new Response('{}');
+      }),
+    );
+    const error = await apiGet('/api/anime/top', {}, { signal: controller.signal }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(isAbortError(error)).toBe(true);
+  });
+});

@@ -1,0 +1,78 @@
+import type { ApiErrorBody } from '@/lib/jikan/types';
+
+/**
+ * The one way client components read the app's own API (STYLE.md: never Jikan directly).
+ * Any non-2xx answer becomes an ApiError carrying the route's error code (lib/server/errors.ts);
+ * an aborted request rejects with the AbortError untouched so callers can ignore it.
+ */
+
+export class ApiError extends Error {
+  readonly code: string;
+  /** HTTP status, or 0 when no answer arrived (network failure). */
+  readonly status: number;
+
+  constructor(code: string, message: string, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+export type ApiParams = Record<string, string | number | null | undefined>;
+
+/** `path` plus the non-empty params, URL-encoded. */
+export function apiUrl(path: string, params: ApiParams = {}): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === null || value === undefined || value === '') continue;
+    search.set(name, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+function errorBody(body: unknown): ApiErrorBody['error'] | null {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return null;
+  const error = (body as { error: unknown }).error;
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return typeof code === 'string' && typeof message === 'string' ? { code, message } : null;
+}
+
+export async function apiGet<T>(
+  path: string,
+  params: ApiParams = {},
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, params), { headers: { Accept: 'application/json' }, signal });
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new ApiError('NETWORK', 'Network request failed', 0);
+  }
+
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    body = undefined;
+  }
+
+  if (!response.ok) {
+    const detail = errorBody(body);
+    throw new ApiError(
+      detail?.code ?? 'HTTP_ERROR',
+      detail?.message ?? `HTTP ${response.status}`,
+      response.status,
+    );
+  }
+  if (body === undefined) throw new ApiError('INVALID_RESPONSE', 'The answer was not JSON', response.status);
+  return body as T;
+}

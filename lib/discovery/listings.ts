@@ -1,0 +1,70 @@
+import 'server-only';
+import {
+  getPopularAnime,
+  getSeasonNow,
+  getTopAnime,
+  isStopgapPage,
+  PAGE_SIZE,
+  searchAnime,
+  type ContentAccess,
+} from '@/lib/jikan';
+import type { Anime, AnimePage } from '@/lib/jikan/types';
+import { SEARCH_SORT_ORDER, type ExploreTab, type SearchSort } from './params';
+
+/**
+ * What the discovery screens' server components load. lib/jikan never throws for a failed
+ * listing: it answers an empty "stopgap" page (SPEC §8). The screens must still tell "could not
+ * load" (SPEC §8 error messages, with retry) from "nothing found", so each result says which.
+ */
+export type ListingResult = { status: 'loaded'; items: Anime[]; hasNextPage: boolean } | { status: 'failed' };
+
+/**
+ * Until sign-in lands, server components render for an anonymous visitor (SPEC §6: no adult
+ * content). lib/server/request-auth.ts reads access from a Request, which a server component does
+ * not have; when sign-in adds a cookie-based check there, it replaces this constant.
+ */
+export const VISITOR_ACCESS: ContentAccess = { adult: false };
+
+async function settle(load: Promise<AnimePage>): Promise<ListingResult> {
+  const page = await load;
+  if (isStopgapPage(page)) return { status: 'failed' };
+  return { status: 'loaded', items: page.data, hasNextPage: page.pagination.hasNextPage };
+}
+
+export type CarouselListing = 'season' | 'top';
+
+/** SPEC §9: carousels load page 1 with 10 items. */
+export function loadCarousel(
+  kind: CarouselListing,
+  access: ContentAccess = VISITOR_ACCESS,
+): Promise<ListingResult> {
+  const params = { page: 1, limit: PAGE_SIZE.carousel };
+  return settle(kind === 'season' ? getSeasonNow(params, access) : getTopAnime(params, access));
+}
+
+/** SPEC §9: each Explore tab loads page 1 with 20 items. */
+export function loadExploreTab(
+  tab: ExploreTab,
+  access: ContentAccess = VISITOR_ACCESS,
+): Promise<ListingResult> {
+  const params = { page: 1, limit: PAGE_SIZE.explore };
+  switch (tab) {
+    case 'top':
+      return settle(getTopAnime(params, access));
+    case 'seasonal':
+      return settle(getSeasonNow(params, access));
+    case 'popular':
+      return settle(getPopularAnime(params, access));
+  }
+}
+
+/** One page of search results (SPEC §9: 25 per page) in the SPEC §4 sort. */
+export function loadSearchPage(
+  { q, sort, page = 1 }: { q: string; sort: SearchSort; page?: number },
+  access: ContentAccess = VISITOR_ACCESS,
+): Promise<ListingResult> {
+  const order = SEARCH_SORT_ORDER[sort];
+  return settle(
+    searchAnime({ q, page, limit: PAGE_SIZE.search, orderBy: order.orderBy, sort: order.sort }, access),
+  );
+}

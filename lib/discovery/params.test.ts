@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  displayQuery,
+  exploreHref,
+  parseExploreParams,
+  parseSearchParams,
+  parseView,
+  SEARCH_SORT_ORDER,
+  searchHref,
+} from './params';
+
+describe('parseExploreParams', () => {
+  it('defaults to the top tab in the grid view (SPEC §9)', () => {
+    expect(parseExploreParams({})).toEqual({ tab: 'top', view: 'grid' });
+  });
+
+  it('reads valid values from a record or URLSearchParams', () => {
+    expect(parseExploreParams({ tab: 'seasonal', view: 'list' })).toEqual({ tab: 'seasonal', view: 'list' });
+    expect(parseExploreParams(new URLSearchParams('tab=popular&view=grid'))).toEqual({
+      tab: 'popular',
+      view: 'grid',
+    });
+  });
+
+  it('falls back to the defaults for unknown, empty or repeated values', () => {
+    expect(parseExploreParams({ tab: 'hentai', view: 'table' })).toEqual({ tab: 'top', view: 'grid' });
+    expect(parseExploreParams({ tab: '', view: '' })).toEqual({ tab: 'top', view: 'grid' });
+    expect(parseExploreParams({ tab: ['seasonal', 'popular'] })).toEqual({ tab: 'seasonal', view: 'grid' });
+    expect(parseExploreParams({ tab: 'constructor' })).toEqual({ tab: 'top', view: 'grid' });
+  });
+
+  it('forgives case and stray spaces', () => {
+    expect(parseExploreParams({ tab: ' Popular ', view: 'LIST' })).toEqual({ tab: 'popular', view: 'list' });
+  });
+});
+
+describe('exploreHref', () => {
+  it('always writes both values', () => {
+    expect(exploreHref({ tab: 'top', view: 'grid' })).toBe('/explore?tab=top&view=grid');
+    expect(exploreHref({ tab: 'seasonal', view: 'list' })).toBe('/explore?tab=seasonal&view=list');
+  });
+});
+
+describe('parseSearchParams', () => {
+  it('trims q and defaults the sort to relevance and the view to grid', () => {
+    expect(parseSearchParams({ q: '  naruto ' })).toEqual({ q: 'naruto', sort: 'relevance', view: 'grid' });
+    expect(parseSearchParams({})).toEqual({ q: '', sort: 'relevance', view: 'grid' });
+  });
+
+  it('reads sort and view, ignoring unknown ones', () => {
+    expect(parseSearchParams({ q: 'x', sort: 'score', view: 'list' })).toEqual({
+      q: 'x',
+      sort: 'score',
+      view: 'list',
+    });
+    expect(parseSearchParams({ q: 'x', sort: 'popularity' }).sort).toBe('relevance');
+    expect(parseView({ view: 'cards' })).toBe('grid');
+  });
+
+  it('treats a blank q as no query', () => {
+    expect(parseSearchParams({ q: '   ' }).q).toBe('');
+  });
+});
+
+describe('searchHref', () => {
+  it('URL-encodes q (SPEC §5) and leaves the defaults out', () => {
+    expect(searchHref({ q: 'one piece & co' })).toBe('/search?q=one+piece+%26+co');
+    expect(searchHref({ q: 'naruto', sort: 'relevance', view: 'grid' })).toBe('/search?q=naruto');
+    expect(searchHref({ q: 'naruto', sort: 'title', view: 'list' })).toBe(
+      '/search?q=naruto&sort=title&view=list',
+    );
+  });
+
+  it('round-trips through parseSearchParams', () => {
+    const href = searchHref({ q: 'a/b?c#d=é', sort: 'score', view: 'list' });
+    expect(parseSearchParams(new URL(href, 'http://x').searchParams)).toEqual({
+      q: 'a/b?c#d=é',
+      sort: 'score',
+      view: 'list',
+    });
+  });
+});
+
+describe('SEARCH_SORT_ORDER', () => {
+  it('maps the SPEC §4 sorts to Jikan: most popular first (rank ascending), title A→Z, best score first', () => {
+    expect(SEARCH_SORT_ORDER.relevance).toEqual({ orderBy: 'popularity', sort: 'asc' });
+    expect(SEARCH_SORT_ORDER.title).toEqual({ orderBy: 'title', sort: 'asc' });
+    expect(SEARCH_SORT_ORDER.score).toEqual({ orderBy: 'score', sort: 'desc' });
+  });
+});
+
+describe('displayQuery', () => {
+  it('keeps short queries and cuts long ones with an ellipsis', () => {
+    expect(displayQuery('naruto')).toBe('naruto');
+    expect(displayQuery('x'.repeat(10_000))).toBe(`${'x'.repeat(80)}…`);
+  });
+
+  it('never splits a character made of two code units', () => {
+    const emoji = '😀'.repeat(100);
+    const shown = displayQuery(emoji, 3);
+    expect(shown).toBe('😀😀😀…');
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * The URL state of the discovery screens (SPEC §2): /explore?tab&view and /search?q&sort&view.
+ * Values a person may type or an old link may carry are parsed leniently: anything unknown falls
+ * back to the default (SPEC §9) instead of erroring. Pure, so server pages and client components
+ * read the URL the same way.
+ */
+
+export type SearchParamsInput =
+  URLSearchParams | { get(name: string): string | null } | Record<string, string | string[] | undefined>;
+
+function first(params: SearchParamsInput, name: string): string | undefined {
+  if (typeof (params as URLSearchParams).get === 'function') {
+    return (params as URLSearchParams).get(name) ?? undefined;
+  }
+  const value = (params as Record<string, string | string[] | undefined>)[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T {
+  const normalised = value?.trim().toLowerCase();
+  return (allowed as readonly string[]).includes(normalised ?? '') ? (normalised as T) : fallback;
+}
+
+export const VIEWS = ['grid', 'list'] as const;
+export type View = (typeof VIEWS)[number];
+export const DEFAULT_VIEW: View = 'grid';
+
+export function parseView(params: SearchParamsInput): View {
+  return oneOf(first(params, 'view'), VIEWS, DEFAULT_VIEW);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Explore
+
+export const EXPLORE_TABS = ['top', 'seasonal', 'popular'] as const;
+export type ExploreTab = (typeof EXPLORE_TABS)[number];
+export const DEFAULT_EXPLORE_TAB: ExploreTab = 'top';
+
+/** SPEC §9: each tab lists page 1 with 20 items (the same figure as lib/jikan PAGE_SIZE.explore). */
+export const EXPLORE_PAGE_SIZE = 20;
+
+export interface ExploreState {
+  tab: ExploreTab;
+  view: View;
+}
+
+export function parseExploreParams(params: SearchParamsInput): ExploreState {
+  return { tab: oneOf(first(params, 'tab'), EXPLORE_TABS, DEFAULT_EXPLORE_TAB), view: parseView(params) };
+}
+
+/** Both values are always written, so a shared link shows exactly what its sender saw. */
+export function exploreHref(state: ExploreState): string {
+  return `/explore?${new URLSearchParams({ tab: state.tab, view: state.view }).toString()}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search
+
+export const SEARCH_SORTS = ['relevance', 'title', 'score'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const DEFAULT_SEARCH_SORT: SearchSort = 'relevance';
+
+/** Longest query the search API accepts (lib/server/http.ts MAX_QUERY_LENGTH). */
+export const MAX_SEARCH_LENGTH = 200;
+/** How much of a query the page repeats back; the rest is cut with an ellipsis. */
+export const QUERY_DISPLAY_LENGTH = 80;
+
+/** `q` shortened for display, cutting between characters (never inside a surrogate pair). */
+export function displayQuery(q: string, max = QUERY_DISPLAY_LENGTH): string {
+  const characters = Array.from(q);
+  return characters.length > max ? `${characters.slice(0, max).join('').trimEnd()}…` : q;
+}
+
+export interface SearchState {
+  /** Trimmed; '' when absent or blank (SPEC §5: no call then). */
+  q: string;
+  sort: SearchSort;
+  view: View;
+}
+
+export function parseSearchParams(params: SearchParamsInput): SearchState {
+  return {
+    q: (first(params, 'q') ?? '').trim(),
+    sort: oneOf(first(params, 'sort'), SEARCH_SORTS, DEFAULT_SEARCH_SORT),
+    view: parseView(params),
+  };
+}
+
+/**
+ * /search?q=… with the sort and view only when they differ from the defaults, so the plain
+ * /search?q=naruto of SPEC §2 stays the common link. URLSearchParams does the URL-encoding (SPEC §5).
+ */
+export function searchHref({
+  q,
+  sort = DEFAULT_SEARCH_SORT,
+  view = DEFAULT_VIEW,
+}: Partial<SearchState> & { q: string }): string {
+  const params = new URLSearchParams({ q: q.trim() });
+  if (sort !== DEFAULT_SEARCH_SORT) params.set('sort', sort);
+  if (view !== DEFAULT_VIEW) params.set('view', view);
+  return `/search?${params.toString()}`;
+}
+
+/**
+ * SPEC §4 sorts as the anime database's order_by/sort. "Relevância = popularity descending" means
+ * most popular first; Jikan's `popularity` is a rank (1 = most members), so that is ascending.
+ */
+export const SEARCH_SORT_ORDER: Record<SearchSort, { orderBy: string; sort: 'asc' | 'desc' }> = {
+  relevance: { orderBy: 'popularity', sort: 'asc' },
+  title: { orderBy: 'title', sort: 'asc' },
+  score: { orderBy: 'score', sort: 'desc' },
+};
