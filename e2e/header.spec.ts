@@ -64,7 +64,7 @@ test.describe('header (desktop)', () => {
 
   test('the header search submits a URL-encoded query and ignores a blank one', async ({ page }) => {
     await page.goto('/');
-    const box = page.getByRole('banner').getByRole('searchbox', { name: 'Buscar animes' });
+    const box = page.getByRole('banner').getByRole('combobox', { name: 'Buscar animes' });
     await box.fill('   ');
     await box.press('Enter');
     await expect(page).toHaveURL(/\/$/);

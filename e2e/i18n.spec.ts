@@ -38,6 +38,8 @@ test.describe('language', () => {
 
   test('the localStorage mirror restores the language when the cookie is gone', async ({ page, context }) => {
     await page.goto('/');
+    // Once hydrated, the switcher mirrors the cookie's language; overwrite the mirror after that.
+    await page.waitForFunction(() => localStorage.getItem('anime-master-language') === 'pt');
     await page.evaluate(() => localStorage.setItem('anime-master-language', 'en'));
     await context.clearCookies();
     await page.reload();
