@@ -793,7 +793,7 @@ export const SEASON_IDS = ids(seasonNow());
 export const SEASON_TV_IDS = ids(seasonNow({ filter: 'tv' }));
 /** /anime?type=tv&order_by=popularity&sort=desc, the app's "popular" listing. Popularity is a rank
  *  (1 = most members), so sort=desc lists the *least* popular first, exactly as real Jikan does. */
-export const POPULAR_TV_IDS = ids(searchAnime({ type: 'tv', orderBy: 'popularity', sort: 'desc' }));
+export const POPULAR_TV_IDS = ids(searchAnime({ type: 'tv', orderBy: 'popularity', sort: 'asc' }));
 
 /** Every id whose titles contain "naruto", in the orders the app's search sorts produce. */
 export const NARUTO = Object.freeze({

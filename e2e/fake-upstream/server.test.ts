@@ -174,11 +174,13 @@ describe('GET /anime', () => {
     expect(await ids('q=zzz-no-such-anime')).toEqual([]);
   });
 
-  it('serves the popular listing (type=tv, popularity desc)', async () => {
+  it('serves the popular listing (type=tv, popularity rank ascending = most popular first)', async () => {
     const { body } = await getJson<JikanList>(
-      `${jikan}/anime?type=tv&order_by=popularity&sort=desc&page=1&limit=5`,
+      `${jikan}/anime?type=tv&order_by=popularity&sort=asc&page=1&limit=5`,
     );
-    expect(idsOf(body)).toEqual([ID_ADULT, ID_ADULT_MILD, 90104, 12979, 90110]);
+    expect(idsOf(body)).toEqual([16498, 1535, 5114, 30276, 11757]);
+    const least = await getJson<JikanList>(`${jikan}/anime?type=tv&order_by=popularity&sort=desc&limit=5`);
+    expect(idsOf(least.body)).toEqual([ID_ADULT, ID_ADULT_MILD, 90104, 12979, 90110]);
     expect(body.pagination.has_next_page).toBe(true);
   });
 

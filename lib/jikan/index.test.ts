@@ -299,7 +299,7 @@ describe('other listings', () => {
     expect(Object.fromEntries(calls[0]!.searchParams)).toEqual({ filter: 'tv', limit: '20', page: '1' });
   });
 
-  it('popular asks for TV by popularity, descending, with optional genres', async () => {
+  it('popular asks for TV by popularity rank, most popular first, with optional genres', async () => {
     const calls = upstream(() => json(listBody([1])));
     await getPopularAnime({ limit: 20, genres: '1,4' }, anon);
     expect(calls[0]!.pathname).toBe('/v4/anime');
@@ -308,7 +308,7 @@ describe('other listings', () => {
       limit: '20',
       order_by: 'popularity',
       page: '1',
-      sort: 'desc',
+      sort: 'asc',
       type: 'tv',
     });
   });

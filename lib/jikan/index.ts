@@ -230,7 +230,11 @@ export interface PopularAnimeParams {
   genres?: string;
 }
 
-/** GET /anime?type=tv&order_by=popularity&sort=desc (SPEC §7 popular listing). */
+/**
+ * GET /anime?type=tv&order_by=popularity (SPEC §7 popular listing), most popular first.
+ * SPEC says "sort desc", meaning most popular first; but Jikan's `popularity` is a rank where 1 is
+ * the most popular, so Jikan's `sort=desc` would list the least known titles first. We send `asc`.
+ */
 export async function getPopularAnime(params: PopularAnimeParams, access: ContentAccess): Promise<AnimePage> {
   return listing(
     'popular',
@@ -238,7 +242,7 @@ export async function getPopularAnime(params: PopularAnimeParams, access: Conten
     {
       type: 'tv',
       order_by: 'popularity',
-      sort: 'desc',
+      sort: 'asc',
       genres: genreIds(params.genres),
       page: pageNumber(params.page),
       limit: pageSize(params.limit, PAGE_SIZE.max),
