@@ -1,11 +1,12 @@
 import type { Metadata, Viewport } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { SkipLink } from '@/components/layout/skip-link';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { Toaster } from '@/components/ui/toaster';
+import { pickClientMessages } from '@/lib/i18n/client-messages';
 import { htmlLang } from '@/lib/i18n/config';
 import { inter } from './fonts';
 import './globals.css';
@@ -28,11 +29,12 @@ export const viewport: Viewport = {
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const locale = await getLocale();
+  const messages = pickClientMessages(await getMessages());
   return (
     // next-themes sets the class before paint; the mismatch warning is expected on <html>.
     <html lang={htmlLang[locale]} className={inter.variable} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col bg-bg text-fg">
-        <NextIntlClientProvider>
+        <NextIntlClientProvider messages={messages}>
           <ThemeProvider>
             <SkipLink />
             <Header />

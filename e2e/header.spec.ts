@@ -26,23 +26,47 @@ test.describe('header (desktop)', () => {
     test(`'Minhas Listas' → ${item} reaches ${path}`, async ({ page }) => {
       await page.goto('/');
       await page.getByRole('button', { name: 'Minhas Listas' }).click();
-      await page.getByRole('menuitem', { name: item }).click();
+      await page.getByRole('banner').getByRole('link', { name: item }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       const response = await page.request.get(path);
       expect(response.status()).toBe(200);
     });
   }
 
+  test("'Minhas Listas' closes on an outside click", async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Minhas Listas' }).click();
+    const completed = page.getByRole('banner').getByRole('link', { name: 'Completados' });
+    await expect(completed).toBeVisible();
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(completed).toBeHidden();
+  });
+
   test("'Minhas Listas' works with the keyboard", async ({ page }) => {
     await page.goto('/');
     const trigger = page.getByRole('button', { name: 'Minhas Listas' });
+    const watching = page.getByRole('banner').getByRole('link', { name: 'Assistindo' });
     await trigger.focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('menu')).toBeVisible();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await expect(watching).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(watching).toBeFocused();
     await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Completados' })).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Desistidos' })).toBeFocused();
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(watching).toBeHidden();
     await expect(trigger).toBeFocused();
+
+    // ArrowDown on the closed button opens the list on its first link; Enter follows it.
+    await page.keyboard.press('ArrowDown');
+    await expect(watching).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/watching$/);
+    await expect(watching).toBeHidden();
   });
 
   test('the skip link moves focus to the main content', async ({ page }) => {
@@ -57,7 +81,7 @@ test.describe('header (desktop)', () => {
   test('the access badge explains the visitor status', async ({ page }) => {
     await page.goto('/');
     const badge = page.getByRole('banner').getByTestId('access-badge');
-    await expect(badge).toHaveText('Não logado');
+    await expect(badge).toContainText('Não logado');
     await badge.hover();
     await expect(page.getByRole('tooltip')).toHaveText('Faça login para acessar conteúdo adulto');
   });

@@ -1,26 +1,24 @@
 'use client';
 
-import * as Dialog from '@radix-ui/react-dialog';
-import { Menu, X } from 'lucide-react';
+import { Menu } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import Link from 'next/link';
+import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
-import { useState } from 'react';
-import { AccessBadge } from '@/components/auth/access-badge';
-import { LanguageSwitcher } from '@/components/i18n/language-switcher';
-import { SearchBar } from '@/components/search/search-bar';
-import { ThemeToggle } from '@/components/theme/theme-toggle';
+import { useRef, useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
-import { listMenuItems, routes } from '@/lib/routes';
+
+const loadDialog = () => import('./mobile-menu-dialog');
+const MobileMenuDialog = dynamic(loadDialog, { ssr: false });
 
 /**
- * Phone navigation (DESIGN.md: the header collapses into it). Radix Dialog traps focus, closes on
- * Escape and returns focus to the trigger; it also closes whenever the route changes.
+ * Phone navigation (DESIGN.md: the header collapses into it). The sheet's code loads when the
+ * trigger is first hovered, focused or pressed; the menu closes whenever the route changes.
  */
 export function MobileMenu() {
   const t = useTranslations('Header');
-  const tl = useTranslations('Lists');
   const pathname = usePathname();
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const [used, setUsed] = useState(false);
   const [open, setOpen] = useState(false);
   const [openedAt, setOpenedAt] = useState(pathname);
 
@@ -29,64 +27,27 @@ export function MobileMenu() {
     setOpen(false);
   }
 
-  const close = () => setOpen(false);
-  const linkClass =
-    'flex min-h-11 items-center rounded-md px-3 text-base text-fg hover:bg-surface-2 aria-[current=page]:bg-accent-soft aria-[current=page]:text-accent-text';
-
+  const preload = () => void loadDialog();
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setOpenedAt(pathname);
-      }}
-    >
-      <Dialog.Trigger className={buttonClass('ghost', 'icon', 'lg:hidden')} aria-label={t('openMenu')}>
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
+        className={buttonClass('ghost', 'icon', 'lg:hidden')}
+        aria-label={t('openMenu')}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setUsed(true);
+          setOpenedAt(pathname);
+          setOpen(true);
+        }}
+      >
         <Menu aria-hidden className="size-6" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-overlay data-[state=open]:animate-fade-in" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 right-0 z-50 flex w-[min(22rem,90vw)] flex-col gap-4 overflow-y-auto border-l border-border bg-surface p-4 shadow-lg data-[state=open]:animate-fade-in"
-        >
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold">{t('menuTitle')}</Dialog.Title>
-            <Dialog.Close className={buttonClass('ghost', 'icon')} aria-label={t('closeMenu')}>
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-          </div>
-          <SearchBar onSubmitted={close} />
-          <nav aria-label={t('mainNav')} className="flex flex-col gap-1">
-            <Link href={routes.home} onClick={close} className={linkClass} aria-current={pathname === '/' ? 'page' : undefined}>
-              {t('home')}
-            </Link>
-            <Link href={routes.explore} onClick={close} className={linkClass} aria-current={pathname === routes.explore ? 'page' : undefined}>
-              {t('explore')}
-            </Link>
-            <Link href={routes.settings} onClick={close} className={linkClass} aria-current={pathname === routes.settings ? 'page' : undefined}>
-              {t('settings')}
-            </Link>
-            <p className="mt-3 px-3 text-xs font-semibold tracking-wide text-muted uppercase">{t('myLists')}</p>
-            {listMenuItems.map((item) => (
-              <Link
-                key={item.href}
-                href={item.href}
-                onClick={close}
-                className={linkClass}
-                aria-current={pathname === item.href ? 'page' : undefined}
-              >
-                {tl(item.key)}
-              </Link>
-            ))}
-          </nav>
-          <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-border pt-4">
-            <LanguageSwitcher />
-            <ThemeToggle />
-            <AccessBadge />
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {used && <MobileMenuDialog open={open} onOpenChange={setOpen} returnFocusTo={triggerRef} />}
+    </>
   );
 }

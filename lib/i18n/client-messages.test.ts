@@ -1,0 +1,36 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import pt from '@/messages/pt.json';
+import { CLIENT_NAMESPACES, pickClientMessages } from './client-messages';
+
+const root = path.resolve(__dirname, '../..');
+
+function sources(dir: string): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(relative);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [relative] : [];
+  });
+}
+
+describe('client messages', () => {
+  it('include every namespace a hook can ask for in the browser', () => {
+    const used = new Set<string>();
+    for (const file of [...sources('components'), ...sources('app'), ...sources('lib')]) {
+      const text = readFileSync(path.join(root, file), 'utf8');
+      for (const match of text.matchAll(/useTranslations\(\s*'([A-Za-z]+)/g)) used.add(match[1]!);
+      for (const match of text.matchAll(/useMessages\(\)\.([A-Za-z]+)/g)) used.add(match[1]!);
+    }
+    expect(used.size).toBeGreaterThan(5);
+    const missing = [...used].filter((name) => !(CLIENT_NAMESPACES as readonly string[]).includes(name));
+    expect(missing).toEqual([]);
+  });
+
+  it('pick only those namespaces', () => {
+    const picked = pickClientMessages(pt);
+    expect(Object.keys(picked).sort()).toEqual([...CLIENT_NAMESPACES].sort());
+    expect(picked.Header).toBe(pt.Header);
+    expect(Object.keys(picked)).not.toContain('Settings');
+  });
+});

@@ -1,0 +1,33 @@
+import type { Messages } from 'next-intl';
+
+/**
+ * Message namespaces client code can render (`useTranslations`/`useMessages` in components that
+ * run in the browser). Only these travel to the browser; server components read the rest on the
+ * server. client-messages.test.ts fails when a hook names a namespace missing here.
+ */
+export const CLIENT_NAMESPACES = [
+  'AccessBadge',
+  'AnimeCard',
+  'Carousel',
+  'Common',
+  'ErrorBoundary',
+  'Explore',
+  'Header',
+  'Labels',
+  'Languages',
+  'Lists',
+  'SearchBar',
+  'SearchPage',
+  'Theme',
+  'Toasts',
+  'View',
+] as const satisfies readonly (keyof Messages)[];
+
+export type ClientNamespace = (typeof CLIENT_NAMESPACES)[number];
+
+export function pickClientMessages(messages: Messages): Pick<Messages, ClientNamespace> {
+  return Object.fromEntries(CLIENT_NAMESPACES.map((name) => [name, messages[name]])) as Pick<
+    Messages,
+    ClientNamespace
+  >;
+}
