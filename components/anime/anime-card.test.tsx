@@ -8,6 +8,7 @@ import en from '@/messages/en.json';
 import pt from '@/messages/pt.json';
 import { AnimeCard } from './anime-card';
 import { PLACEHOLDER_COVER } from './anime-cover';
+import { testAnime } from '@/lib/jikan/test-anime';
 
 const naruto: Anime = {
   id: 20,
@@ -30,22 +31,7 @@ const naruto: Anime = {
 };
 
 /** The null-heavy record of the fake upstream (ID_NULLS), as the mapper hands it over. */
-const nulls: Anime = {
-  id: 90112,
-  title: null,
-  titleEnglish: null,
-  titleJapanese: null,
-  synopsis: null,
-  status: null,
-  type: null,
-  episodes: null,
-  year: null,
-  score: null,
-  rating: null,
-  popularity: null,
-  images: { cover: null, small: null },
-  genres: [],
-};
+const nulls: Anime = testAnime({ id: 90112, title: null });
 
 afterEach(cleanup);
 

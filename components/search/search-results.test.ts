@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Anime } from '@/lib/jikan/types';
 import { appendUnique } from './search-results';
+import { testAnime } from '@/lib/jikan/test-anime';
 
-const anime = (id: number): Anime => ({
-  id,
-  title: `Anime ${id}`,
-  titleEnglish: null,
-  titleJapanese: null,
-  synopsis: null,
-  status: null,
-  type: null,
-  episodes: null,
-  year: null,
-  score: null,
-  rating: null,
-  popularity: null,
-  images: { cover: null, small: null },
-  genres: [],
-});
+const anime = (id: number): Anime => testAnime({ id });
 
 describe('appendUnique', () => {
   it('appends the next page, skipping anything already shown', () => {

@@ -1,24 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnimePage } from '@/lib/jikan/types';
+import { testAnime } from '@/lib/jikan/test-anime';
 
 const stopgaps = new WeakSet<AnimePage>();
 const page = (ids: number[], hasNextPage = false): AnimePage => ({
-  data: ids.map((id) => ({
-    id,
-    title: `Anime ${id}`,
-    titleEnglish: null,
-    titleJapanese: null,
-    synopsis: null,
-    status: null,
-    type: null,
-    episodes: null,
-    year: null,
-    score: null,
-    rating: null,
-    popularity: null,
-    images: { cover: null, small: null },
-    genres: [],
-  })),
+  data: ids.map((id) => testAnime({ id })),
   pagination: { page: 1, hasNextPage },
 });
 const stopgap = (): AnimePage => {

@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { filterAnimeList, hasAdultGenre, hasAdultRating, isAdultAnime, isListable } from './filter';
 import type { Anime } from './types';
+import { testAnime } from './test-anime';
 
 function anime(overrides: Partial<Anime> = {}): Anime {
   return {
-    id: 1,
+    ...testAnime({ id: 1 }),
     title: 'Cowboy Bebop',
-    titleEnglish: null,
-    titleJapanese: null,
-    synopsis: null,
-    status: null,
-    type: null,
-    episodes: null,
-    year: null,
-    score: null,
     rating: 'R - 17+ (violence & profanity)',
-    popularity: null,
-    images: { cover: null, small: null },
     genres: ['Action', 'Sci-Fi'],
     ...overrides,
   };
