@@ -4,7 +4,7 @@ import { serverEnv } from '@/lib/env';
 import { cacheKey, getCache, normalizeParams, singleFlight, type CacheParams } from '@/lib/server/cache';
 import { AppError, isAppError } from '@/lib/server/errors';
 import { getRateLimiter, parseRetryAfter } from '@/lib/server/rate-limiter';
-import { isTimeoutError } from '@/lib/server/upstream';
+import { isTimeoutError, readValidJson } from '@/lib/server/upstream';
 
 /**
  * The one request to the anime database (STYLE.md): base URL and timeout from env, paced by the
@@ -51,21 +51,7 @@ export async function jikanFetch<S extends z.ZodType>(
     throw new AppError('UPSTREAM_ERROR', undefined, { upstreamStatus: response.status });
   }
 
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch (error) {
-    if (isTimeoutError(error)) throw new AppError('UPSTREAM_TIMEOUT', undefined, { cause: error });
-    throw new AppError('INVALID_RESPONSE', undefined, { cause: error, upstreamStatus: response.status });
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    throw new AppError('INVALID_RESPONSE', undefined, {
-      cause: parsed.error,
-      upstreamStatus: response.status,
-    });
-  }
-  return parsed.data;
+  return readValidJson(response, schema);
 }
 
 /** Failures a stale copy may stand in for; a 404 is an answer, not a failure. */

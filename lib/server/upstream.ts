@@ -1,4 +1,6 @@
 import 'server-only';
+import type { z } from 'zod';
+import { AppError } from './errors';
 
 /** Small helpers shared by the clients of outside services (lib/jikan, lib/streaming, lib/translate). */
 
@@ -26,4 +28,23 @@ export function httpUrl(value: string | null | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The body of a successful outside answer, validated: a body cut off by the timeout is
+ * UPSTREAM_TIMEOUT, unparsable JSON or a shape the schema refuses is INVALID_RESPONSE.
+ */
+export async function readValidJson<S extends z.ZodType>(response: Response, schema: S): Promise<z.output<S>> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (error) {
+    if (isTimeoutError(error)) throw new AppError('UPSTREAM_TIMEOUT', undefined, { cause: error });
+    throw new AppError('INVALID_RESPONSE', undefined, { cause: error, upstreamStatus: response.status });
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new AppError('INVALID_RESPONSE', undefined, { cause: parsed.error, upstreamStatus: response.status });
+  }
+  return parsed.data;
 }

@@ -5,7 +5,7 @@ import { serverEnv } from '@/lib/env';
 import type { Episode } from '@/lib/jikan/types';
 import { singleFlight } from '@/lib/server/cache';
 import { AppError, isAppError } from '@/lib/server/errors';
-import { MAX_QUERY_LENGTH, httpUrl, isTimeoutError } from '@/lib/server/upstream';
+import { MAX_QUERY_LENGTH, httpUrl, isTimeoutError, readValidJson } from '@/lib/server/upstream';
 import { streamingEpisodeSchema, streamingInfoSchema, streamingSearchSchema } from './schemas';
 
 /**
@@ -43,17 +43,7 @@ async function streamingFetch<S extends z.ZodType>(
       response.status === 404 ? 'NOT_FOUND' : response.status === 429 ? 'RATE_LIMITED' : 'UPSTREAM_ERROR';
     throw new AppError(code, undefined, { upstreamStatus: response.status });
   }
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch (error) {
-    throw new AppError(isTimeoutError(error) ? 'UPSTREAM_TIMEOUT' : 'INVALID_RESPONSE', undefined, {
-      cause: error,
-    });
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new AppError('INVALID_RESPONSE', undefined, { cause: parsed.error });
-  return parsed.data;
+  return readValidJson(response, schema);
 }
 
 /** SPEC §8: network errors, 404, 429 and 5xx are logged at different levels. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { serverEnv } from '@/lib/env';
 import { singleFlight } from '@/lib/server/cache';
 import { AppError, isAppError } from '@/lib/server/errors';
-import { isTimeoutError } from '@/lib/server/upstream';
+import { isTimeoutError, readValidJson } from '@/lib/server/upstream';
 
 /**
  * Machine translation of synopses into Portuguese (SPEC §1/§7: only pt is translated). Best
@@ -42,17 +42,8 @@ async function translateFetch(text: string): Promise<string> {
       upstreamStatus: response.status,
     });
   }
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch (error) {
-    throw new AppError(isTimeoutError(error) ? 'UPSTREAM_TIMEOUT' : 'INVALID_RESPONSE', undefined, {
-      cause: error,
-    });
-  }
-  const parsed = translateResponseSchema.safeParse(body);
-  if (!parsed.success) throw new AppError('INVALID_RESPONSE', undefined, { cause: parsed.error });
-  return parsed.data[0].join('');
+  const parsed = await readValidJson(response, translateResponseSchema);
+  return parsed[0].join('');
 }
 
 const store = globalThis as typeof globalThis & { __animeMasterTranslations?: LRUCache<string, string> };
