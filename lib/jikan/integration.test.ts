@@ -163,7 +163,7 @@ describe.skipIf(!fakePresent)('against the fake upstream', () => {
         }),
       ),
     );
-    // Turns at 0, 1205 and 2410 ms fit in 3000 ms; the other seven are refused at once.
+    // Turns at 0, 1220 and 2440 ms fit in 3000 ms; the other seven are refused at once.
     expect(pages.filter((page) => isStopgapPage(page))).toHaveLength(7);
     expect(timings.filter((t) => t < 500)).toHaveLength(8);
     expect(await jikanCalls({ since: started })).toHaveLength(3);

@@ -11,6 +11,8 @@ import {
 } from './rate-limiter';
 
 const T0 = new Date('2025-01-01T00:00:00Z').getTime();
+/** The spacing the limiter keeps for a 1200 ms interval. */
+const GAP = 1200 + RECEIVER_MARGIN_MS;
 
 describe('parseRetryAfter', () => {
   it('reads delta-seconds', () => {
@@ -59,7 +61,7 @@ describe('InProcessRateLimiter', () => {
     const all = Promise.all(['a', 'b', 'c', 'd', 'e'].map((label) => track(limiter, label, log)));
     await vi.runAllTimersAsync();
     await all;
-    const gap = 1200 + RECEIVER_MARGIN_MS;
+    const gap = GAP;
     expect(log).toEqual([
       ['a', 0],
       ['b', gap],
@@ -88,7 +90,7 @@ describe('InProcessRateLimiter', () => {
     const second = track(limiter, 'b', log, 2000);
     const third = track(limiter, 'c', log, 2000);
     const rejection = third.catch((error: unknown) => error);
-    // The third call's turn would be at 2410 ms > 2000 ms: it is refused before any waiting.
+    // The third call's turn would be at 2 × (1200 + margin) ms > 2000 ms: it is refused before any waiting.
     const error = await rejection;
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('RATE_LIMITED');
@@ -102,8 +104,8 @@ describe('InProcessRateLimiter', () => {
     await fourth;
     expect(log).toEqual([
       ['a', 0],
-      ['b', 1205],
-      ['d', 2410],
+      ['b', GAP],
+      ['d', 2 * GAP],
     ]);
   });
 
@@ -113,18 +115,18 @@ describe('InProcessRateLimiter', () => {
     await track(limiter, 'a', log);
     const b = track(limiter, 'b', log);
     const c = track(limiter, 'c', log);
-    // Fake timers keep their own clock; setSystemTime moves only Date.now(). Moving it 295 ms
-    // ahead while b's timer (due at 1205) fires, then back, models b's callback running late
-    // (a blocked event loop) while c's timer (due at 2410) stays on time.
-    vi.setSystemTime(T0 + 295);
-    await vi.advanceTimersByTimeAsync(1205);
-    vi.setSystemTime(T0 + 1205);
+    // Fake timers keep their own clock; setSystemTime moves only Date.now(). Moving it ahead
+    // while b's timer (due at GAP) fires, then back, models b's callback running late, at 1500 ms
+    // (a blocked event loop), while c's timer (due at 2 × GAP) stays on time.
+    vi.setSystemTime(T0 + 1500 - GAP);
+    await vi.advanceTimersByTimeAsync(GAP);
+    vi.setSystemTime(T0 + GAP);
     await vi.runAllTimersAsync();
     await Promise.all([b, c]);
     expect(log).toEqual([
       ['a', 0],
       ['b', 1500],
-      ['c', 2705],
+      ['c', 1500 + GAP],
     ]);
   });
 
@@ -150,7 +152,7 @@ describe('InProcessRateLimiter', () => {
     await limiter.acquire({ maxWaitMs: 60_000 });
     const queued = limiter.acquire({ maxWaitMs: 60_000 }).catch((error: unknown) => error);
     await limiter.markLimited(60);
-    await vi.advanceTimersByTimeAsync(1205);
+    await vi.advanceTimersByTimeAsync(GAP);
     expect(await queued).toMatchObject({ code: 'RATE_LIMITED' });
   });
 
