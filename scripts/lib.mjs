@@ -28,18 +28,23 @@ export function localBin(name) {
   return bin(name);
 }
 
-/** npm ci when node_modules is missing or older than the lockfile. */
+/** Installs the locked dependencies when node_modules is missing or older than the lockfile. */
 export async function ensureDependencies() {
   const lock = path.join(root, 'package-lock.json');
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const fresh = existsSync(marker) && existsSync(bin('next')) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs;
   if (fresh) return;
+  const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', NEXT_TELEMETRY_DISABLED: '1' };
   log('Installing dependencies (npm ci)...');
-  const code = await run('npm', ['ci', '--no-audit', '--no-fund'], {
-    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', NEXT_TELEMETRY_DISABLED: '1' },
-  });
+  let code = await run('npm', ['ci', '--no-audit', '--no-fund'], { env });
   if (code !== 0) {
-    console.error('npm ci failed.');
+    // A registry mirror without other platforms' optional binaries (@next/swc-darwin-*, ...) makes
+    // the lockfile lack them, and npm ci refuses such a lockfile; npm install keeps its versions.
+    log('npm ci refused the lockfile; installing the locked versions with npm install...');
+    code = await run('npm', ['install', '--no-audit', '--no-fund'], { env });
+  }
+  if (code !== 0) {
+    console.error('Installing dependencies failed.');
     process.exit(code);
   }
 }
