@@ -130,6 +130,31 @@ test.describe('mobile menu (390 px)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Configurações' })).toBeVisible();
   });
 
+  test('the search button opens the menu on the search bar, ready to type', async ({ page }) => {
+    await page.goto('/');
+    const searchButton = page.getByRole('banner').getByRole('button', { name: 'Buscar animes' });
+    await searchButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Menu' });
+    const box = dialog.getByRole('combobox', { name: 'Buscar animes' });
+    await expect(box).toBeFocused();
+    await page.keyboard.type('death note');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=death(%20|\+)note/);
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Resultados da Busca' })).toBeVisible();
+  });
+
+  test('closing the menu opened for search returns focus to the search button', async ({ page }) => {
+    await page.goto('/');
+    const searchButton = page.getByRole('banner').getByRole('button', { name: 'Buscar animes' });
+    await searchButton.click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+    await expect(searchButton).toBeFocused();
+  });
+
   test('reaches every list from the menu', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Abrir menu' }).click();

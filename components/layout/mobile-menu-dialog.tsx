@@ -21,10 +21,13 @@ export default function MobileMenuDialog({
   open,
   onOpenChange,
   returnFocusTo,
+  focusSearch = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   returnFocusTo: RefObject<HTMLButtonElement | null>;
+  /** Opened from the header's search button: focus goes to the search bar. */
+  focusSearch?: boolean;
 }) {
   const t = useTranslations('Header');
   const tl = useTranslations('Lists');
@@ -40,6 +43,13 @@ export default function MobileMenuDialog({
         <Dialog.Overlay className="fixed inset-0 z-50 bg-overlay data-[state=open]:animate-fade-in" />
         <Dialog.Content
           aria-describedby={undefined}
+          onOpenAutoFocus={(event) => {
+            if (!focusSearch) return;
+            const input = (event.currentTarget as HTMLElement).querySelector<HTMLInputElement>('input');
+            if (!input) return;
+            event.preventDefault();
+            input.focus();
+          }}
           onCloseAutoFocus={(event) => {
             // The trigger lives outside this lazily loaded Root: hand focus back to it ourselves.
             event.preventDefault();
@@ -55,18 +65,41 @@ export default function MobileMenuDialog({
           </div>
           <SearchBar onSubmitted={close} />
           <nav aria-label={t('mainNav')} className="flex flex-col gap-1">
-            <Link href={routes.home} onClick={close} className={linkClass} aria-current={current(routes.home)}>
+            <Link
+              href={routes.home}
+              onClick={close}
+              className={linkClass}
+              aria-current={current(routes.home)}
+            >
               {t('home')}
             </Link>
-            <Link href={routes.explore} onClick={close} className={linkClass} aria-current={current(routes.explore)}>
+            <Link
+              href={routes.explore}
+              onClick={close}
+              className={linkClass}
+              aria-current={current(routes.explore)}
+            >
               {t('explore')}
             </Link>
-            <Link href={routes.settings} onClick={close} className={linkClass} aria-current={current(routes.settings)}>
+            <Link
+              href={routes.settings}
+              onClick={close}
+              className={linkClass}
+              aria-current={current(routes.settings)}
+            >
               {t('settings')}
             </Link>
-            <p className="mt-3 px-3 text-xs font-semibold tracking-wide text-muted uppercase">{t('myLists')}</p>
+            <p className="mt-3 px-3 text-xs font-semibold tracking-wide text-muted uppercase">
+              {t('myLists')}
+            </p>
             {listMenuItems.map((item) => (
-              <Link key={item.href} href={item.href} onClick={close} className={linkClass} aria-current={current(item.href)}>
+              <Link
+                key={item.href}
+                href={item.href}
+                onClick={close}
+                className={linkClass}
+                aria-current={current(item.href)}
+              >
                 {tl(item.key)}
               </Link>
             ))}

@@ -1,6 +1,6 @@
 'use client';
 
-import { Menu } from 'lucide-react';
+import { Menu, Search } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
@@ -11,15 +11,19 @@ const loadDialog = () => import('./mobile-menu-dialog');
 const MobileMenuDialog = dynamic(loadDialog, { ssr: false });
 
 /**
- * Phone navigation (DESIGN.md: the header collapses into it). The sheet's code loads when the
- * trigger is first hovered, focused or pressed; the menu closes whenever the route changes.
+ * Phone navigation (DESIGN.md: the header collapses into it), with a search button beside it that
+ * opens the sheet on its search bar. The sheet's code loads when a trigger is first hovered,
+ * focused or pressed; the menu closes whenever the route changes.
  */
 export function MobileMenu() {
   const t = useTranslations('Header');
+  const ts = useTranslations('SearchBar');
   const pathname = usePathname();
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const searchRef = useRef<HTMLButtonElement>(null);
   const [used, setUsed] = useState(false);
   const [open, setOpen] = useState(false);
+  const [focusSearch, setFocusSearch] = useState(false);
   const [openedAt, setOpenedAt] = useState(pathname);
 
   // Navigation (a link, back/forward, a search) closes the menu: derive, don't sync in an effect.
@@ -28,8 +32,27 @@ export function MobileMenu() {
   }
 
   const preload = () => void loadDialog();
+  const show = (withSearch: boolean) => {
+    setUsed(true);
+    setFocusSearch(withSearch);
+    setOpenedAt(pathname);
+    setOpen(true);
+  };
   return (
     <>
+      {/* Phones have no room for the search bar in the header: this opens the menu on it. */}
+      <button
+        ref={searchRef}
+        type="button"
+        className={buttonClass('ghost', 'icon', 'md:hidden')}
+        aria-label={ts('label')}
+        aria-haspopup="dialog"
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => show(true)}
+      >
+        <Search aria-hidden className="size-5" />
+      </button>
       <button
         ref={triggerRef}
         type="button"
@@ -39,15 +62,18 @@ export function MobileMenu() {
         aria-expanded={open}
         onPointerEnter={preload}
         onFocus={preload}
-        onClick={() => {
-          setUsed(true);
-          setOpenedAt(pathname);
-          setOpen(true);
-        }}
+        onClick={() => show(false)}
       >
         <Menu aria-hidden className="size-6" />
       </button>
-      {used && <MobileMenuDialog open={open} onOpenChange={setOpen} returnFocusTo={triggerRef} />}
+      {used && (
+        <MobileMenuDialog
+          open={open}
+          onOpenChange={setOpen}
+          returnFocusTo={focusSearch ? searchRef : triggerRef}
+          focusSearch={focusSearch}
+        />
+      )}
     </>
   );
 }
