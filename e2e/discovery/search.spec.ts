@@ -168,10 +168,11 @@ test.describe('search page', () => {
     expect((await ids(page)).slice(0, firstPage.length)).toEqual(firstPage);
 
     await page.getByRole('button', { name: 'Carregar mais' }).click();
+    // The button also steps aside while a page loads: wait for the last page's cards first.
+    await expect.poll(async () => (await ids(page)).length).toBeGreaterThan(50);
     await expect(page.getByRole('button', { name: 'Carregar mais' })).toHaveCount(0);
     await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
     const all = await ids(page);
-    expect(all.length).toBeGreaterThan(50);
     expect(new Set(all).size).toBe(all.length);
     await expect(count).toHaveText(`${all.length} resultados`);
   });
