@@ -480,6 +480,15 @@ function handleImages(req, res, route) {
 // Faults
 // ---------------------------------------------------------------------------------------------
 
+
+/** Reason phrases of the HTTP statuses the fault switch can answer. */
+const STATUS_TEXT = {
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
 function faultResponse(service, mode, fault) {
   const status = Number(mode);
   const headers = {};
@@ -536,23 +545,11 @@ function faultResponse(service, mode, fault) {
     ];
   }
   if (service === 'streaming') {
-    const message = {
-      429: 'Too Many Requests',
-      500: 'Internal Server Error',
-      502: 'Bad Gateway',
-      503: 'Service Unavailable',
-      504: 'Gateway Timeout',
-    }[mode];
+    const message = STATUS_TEXT[mode];
     return [status, { message }, headers];
   }
   if (service === 'translate') {
-    const title = {
-      429: 'Too Many Requests',
-      500: 'Internal Server Error',
-      502: 'Bad Gateway',
-      503: 'Service Unavailable',
-      504: 'Gateway Timeout',
-    }[mode];
+    const title = STATUS_TEXT[mode];
     return [
       status,
       googleErrorPage(status, title),

@@ -1,7 +1,7 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { AppError, toErrorResponse } from './errors';
+import { AppError } from './errors';
 import { MAX_QUERY_LENGTH } from './upstream';
 
 export { MAX_QUERY_LENGTH };
@@ -22,20 +22,6 @@ export const CACHE_NONE = 'no-store';
  */
 export function jsonResponse<T>(body: T, { shared }: { shared: boolean }): NextResponse<T> {
   return NextResponse.json(body, { headers: { 'Cache-Control': shared ? CACHE_SHARED : CACHE_NONE } });
-}
-
-/**
- * A listing answer. A page that stands in for a failed upstream call (lib/jikan answers an empty
- * page then, SPEC §8) is sent as that failure, so a client can show "could not load" with a retry
- * instead of "nothing found". Anonymous answers may be shared by a CDN; signed-in ones may not.
- */
-export function listingResponse<T>(
-  page: T,
-  failure: AppError | undefined,
-  access: { adult: boolean },
-): NextResponse {
-  if (failure) return toErrorResponse(failure);
-  return jsonResponse(page, { shared: !access.adult });
 }
 
 /** A trimmed text parameter; blank counts as absent. */

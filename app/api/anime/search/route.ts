@@ -1,10 +1,8 @@
 // GET /api/anime/search?q&page&order_by&sort&genres&type&status – one page of search results (AnimePage)
-import type { NextRequest } from 'next/server';
 import { z } from 'zod';
-import { searchAnime, stopgapError } from '@/lib/jikan';
-import { toErrorResponse } from '@/lib/server/errors';
-import { listingResponse, pageParam, parseQuery, textParam } from '@/lib/server/http';
-import { getRequestAccess } from '@/lib/server/request-auth';
+import { searchAnime } from '@/lib/jikan';
+import { pageParam, textParam } from '@/lib/server/http';
+import { listingRoute } from '@/lib/server/listing-route';
 
 export const dynamic = 'force-dynamic';
 
@@ -19,24 +17,17 @@ const querySchema = z.object({
   status: textParam(50),
 });
 
-export async function GET(request: NextRequest) {
-  try {
-    const query = parseQuery(request, querySchema);
-    const access = await getRequestAccess(request);
-    const page = await searchAnime(
-      {
-        q: query.q ?? '',
-        page: query.page,
-        orderBy: query.order_by,
-        sort: query.sort,
-        genres: query.genres,
-        type: query.type,
-        status: query.status,
-      },
-      access,
-    );
-    return listingResponse(page, stopgapError(page), access);
-  } catch (error) {
-    return toErrorResponse(error);
-  }
-}
+export const GET = listingRoute(querySchema, (query, access) =>
+  searchAnime(
+    {
+      q: query.q ?? '',
+      page: query.page,
+      orderBy: query.order_by,
+      sort: query.sort,
+      genres: query.genres,
+      type: query.type,
+      status: query.status,
+    },
+    access,
+  ),
+);

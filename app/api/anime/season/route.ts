@@ -1,22 +1,11 @@
 // GET /api/anime/season?page&limit – one page of this season's TV anime (AnimePage)
-import type { NextRequest } from 'next/server';
 import { z } from 'zod';
-import { getSeasonNow, stopgapError } from '@/lib/jikan';
-import { toErrorResponse } from '@/lib/server/errors';
-import { listingResponse, limitParam, pageParam, parseQuery } from '@/lib/server/http';
-import { getRequestAccess } from '@/lib/server/request-auth';
+import { getSeasonNow } from '@/lib/jikan';
+import { limitParam, pageParam } from '@/lib/server/http';
+import { listingRoute } from '@/lib/server/listing-route';
 
 export const dynamic = 'force-dynamic';
 
-const querySchema = z.object({ page: pageParam, limit: limitParam });
-
-export async function GET(request: NextRequest) {
-  try {
-    const query = parseQuery(request, querySchema);
-    const access = await getRequestAccess(request);
-    const page = await getSeasonNow(query, access);
-    return listingResponse(page, stopgapError(page), access);
-  } catch (error) {
-    return toErrorResponse(error);
-  }
-}
+export const GET = listingRoute(z.object({ page: pageParam, limit: limitParam }), (query, access) =>
+  getSeasonNow(query, access),
+);

@@ -1,0 +1,31 @@
+import 'server-only';
+import type { z } from 'zod';
+import { stopgapError } from '@/lib/jikan';
+import type { AnimePage } from '@/lib/jikan/types';
+import { toErrorResponse } from './errors';
+import { jsonResponse, parseQuery } from './http';
+import { getRequestAccess, type RequestAccess } from './request-auth';
+
+/**
+ * The GET handler of a listing route: parse the query with `schema`, load one page for this
+ * visitor and answer it. A page standing in for a failed upstream call (lib/jikan answers an empty
+ * one then, SPEC §8) is answered as that failure, so a client can show "could not load" with a
+ * retry instead of "nothing found". Anonymous answers may be shared by a CDN; signed-in ones not.
+ */
+export function listingRoute<S extends z.ZodObject>(
+  schema: S,
+  load: (query: z.output<S>, access: RequestAccess) => Promise<AnimePage>,
+) {
+  return async function GET(request: Request): Promise<Response> {
+    try {
+      const query = parseQuery(request, schema);
+      const access = await getRequestAccess(request);
+      const page = await load(query, access);
+      const failure = stopgapError(page);
+      if (failure) return toErrorResponse(failure);
+      return jsonResponse(page, { shared: !access.adult });
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+}
