@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type * as errorsModule from './errors';
 import { AppError, ERRORS, isAppError, toErrorResponse, type ErrorCode } from './errors';
 
 describe('error table', () => {
@@ -42,7 +43,7 @@ describe('errors from another bundle', () => {
   // process; a fresh module instance here stands for the other bundle's copy of the class.
   async function otherBundle() {
     vi.resetModules();
-    return (await import('./errors')) as typeof import('./errors');
+    return (await import('./errors')) as typeof errorsModule;
   }
 
   it('recognises an AppError made by another copy of the class, by its brand and code', async () => {
