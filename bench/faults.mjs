@@ -14,7 +14,7 @@ import { startStack } from './harness.mjs';
 const ttl = Number(process.env.CACHE_TTL_MS ?? 600_000);
 const staleWait = Number(process.env.FAULTS_STALE_WAIT_MS ?? ttl + 1000);
 const warm = ['/', '/search?q=naruto', '/api/anime/top'];
-const modes = ['504', 'hang'];
+const modes = (process.env.FAULTS_MODES ?? '504,hang').split(',');
 const urlsFor = (mode) => [
   '/',
   '/search?q=naruto',
