@@ -2,10 +2,11 @@ import 'server-only';
 import { LRUCache } from 'lru-cache';
 import { resetServerEnvForTests } from '@/lib/env';
 import { resetCacheForTests } from '@/lib/server/cache';
+import { resetClientBudgetForTests } from '@/lib/server/client-budget';
 import { AppError, isAppError } from '@/lib/server/errors';
 import { resetRateLimiterForTests } from '@/lib/server/rate-limiter';
 import { MAX_QUERY_LENGTH } from '@/lib/server/upstream';
-import { jikanGet } from './client';
+import { jikanDeadline, jikanGet, resetJikanClientForTests } from './client';
 import { filterAnimeList, isListable, type ContentAccess } from './filter';
 import { toAnimeDetails, toAnimeList } from './mappers';
 import {
@@ -14,7 +15,7 @@ import {
   parseAnimeItems,
   type JikanAnimeListResponse,
 } from './schemas';
-import type { Anime, AnimeDetails, AnimePage } from './types';
+import { MAX_ANIME_ID, type Anime, type AnimeDetails, type AnimePage } from './types';
 
 /**
  * The anime database as the app sees it. Server components call these directly; client
@@ -23,6 +24,9 @@ import type { Anime, AnimeDetails, AnimePage } from './types';
  */
 
 export { filterAnimeList, hasAdultGenre, isAdultAnime, isListable } from './filter';
+export { gateAnimeDetails, isGatedAnime, toGatedAnime } from './gate';
+export type { GatedAnime } from './types';
+export { MAX_ANIME_ID } from './types';
 export type { ContentAccess } from './filter';
 
 /** SPEC §7/§9 page sizes. Jikan's own maximum is 25. */
@@ -134,7 +138,10 @@ async function listing(
   } catch (error) {
     console.warn(`[jikan] ${label} failed; answering an empty page`, isAppError(error) ? error.code : error);
     const stopgap = emptyPage(page);
-    stopgapPages.set(stopgap, isAppError(error) ? error : new AppError('INTERNAL', undefined, { cause: error }));
+    stopgapPages.set(
+      stopgap,
+      isAppError(error) ? error : new AppError('INTERNAL', undefined, { cause: error }),
+    );
     return stopgap;
   }
 }
@@ -287,24 +294,35 @@ function detailsError(id: number, error: unknown): AppError {
   }
 }
 
-const animeDetails = (path: string) =>
-  jikanGet({ path, schema: jikanAnimeResponseSchema, map: (response) => toAnimeDetails(response.data) });
+const animeDetails = (path: string, deadline: number) =>
+  jikanGet({
+    path,
+    schema: jikanAnimeResponseSchema,
+    map: (response) => toAnimeDetails(response.data),
+    deadline,
+    rememberNotFound: true,
+  });
+
+/** Whether `id` can be a MyAnimeList anime id (positive, at most MAX_ANIME_ID). */
+export function isAnimeId(id: number): boolean {
+  return Number.isSafeInteger(id) && id > 0 && id <= MAX_ANIME_ID;
+}
 
 /**
- * GET /anime/{id}/full, falling back to /anime/{id} when the full record fails for any reason
- * (SPEC §4/§7): the basic record still fills the page, only without the external links.
+ * GET /anime/{id}/full, falling back to /anime/{id} only when the full record is missing (404)
+ * (SPEC §4/§7): the basic record still fills the page, only without the external links. A timeout,
+ * 5xx or 429 of /full is answered as it is: the basic endpoint sits behind the same database and
+ * the same quota. Both calls share one deadline, and ids Jikan says do not exist are remembered.
  */
 export async function getAnimeDetails(id: number): Promise<AnimeDetails> {
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('INVALID_ID');
+  if (!isAnimeId(id)) throw new AppError('INVALID_ID');
+  const deadline = jikanDeadline();
   try {
-    return await animeDetails(`/anime/${id}/full`);
+    return await animeDetails(`/anime/${id}/full`, deadline);
   } catch (fullError) {
-    console.warn(
-      `[jikan] /anime/${id}/full failed; trying /anime/${id}`,
-      isAppError(fullError) ? fullError.code : fullError,
-    );
+    if (!isAppError(fullError, 'NOT_FOUND')) throw detailsError(id, fullError);
     try {
-      return await animeDetails(`/anime/${id}`);
+      return await animeDetails(`/anime/${id}`, deadline);
     } catch (error) {
       throw detailsError(id, error);
     }
@@ -355,5 +373,7 @@ export function resetJikanForTests(): void {
   resetServerEnvForTests();
   resetCacheForTests();
   resetRateLimiterForTests();
+  resetClientBudgetForTests();
+  resetJikanClientForTests();
   store.__animeMasterTitleIds = undefined;
 }

@@ -4,6 +4,12 @@
  * Every field the database may leave empty is nullable: real records are full of nulls.
  */
 
+/**
+ * The largest id accepted for an anime. MyAnimeList ids are sequential and reached about 62 000
+ * in 2025; seven digits leave room for decades, and a longer id is refused without a call.
+ */
+export const MAX_ANIME_ID = 9_999_999;
+
 /** Jikan's status strings; other values are passed through untranslated. */
 export type AnimeStatus = 'Finished Airing' | 'Currently Airing' | 'Not yet aired';
 
@@ -49,6 +55,23 @@ export interface AnimeDetails extends Anime {
   externalLinks: ExternalLink[];
   /** bannerImage or background (SPEC §3). */
   banner: string | null;
+}
+
+/**
+ * What an anonymous (or not verified adult) caller gets instead of an adult record: enough to
+ * name the anime in the adult-content notice (SPEC §5/§6) and to tell why it is gated, and
+ * nothing else (no cover, banner, synopsis, trailer, studios or links).
+ */
+export interface GatedAnime {
+  id: number;
+  title: string | null;
+  titleEnglish: string | null;
+  titleJapanese: string | null;
+  /** Age-rating text, e.g. "Rx - Hentai" (one of the two reasons a record is adult). */
+  rating: string | null;
+  /** Genre and theme names (the other reason; the adult banner reads them). */
+  genres: string[];
+  adult: true;
 }
 
 /** One page of a listing. `page` is 1-based. */
