@@ -8,7 +8,9 @@ describe('cleanSynopsis', () => {
   });
 
   it('strips HTML tags (never rendering them) and decodes entities', () => {
-    const result = cleanSynopsis('<p>Spike &amp; Jet<br>hunt <b>bounties</b>.</p><script>alert(1)</script>&#39;ok&#x21;');
+    const result = cleanSynopsis(
+      '<p>Spike &amp; Jet<br>hunt <b>bounties</b>.</p><script>alert(1)</script>&#39;ok&#x21;',
+    );
     expect(result.paragraphs).toEqual(['Spike & Jet', 'hunt bounties.', "'ok!"]);
     expect(result.paragraphs.join('')).not.toMatch(/[<>]/);
   });
@@ -72,7 +74,10 @@ describe('splitParagraph', () => {
 
   it('keeps question and exclamation marks and closing quotes with their sentence', () => {
     const text = `${'A'.repeat(120)}?! "${'B'.repeat(60)}." ${'C'.repeat(100)}…`;
-    expect(splitParagraph(text)).toEqual([`${'A'.repeat(120)}?! "${'B'.repeat(60)}."`, `${'C'.repeat(100)}…`]);
+    expect(splitParagraph(text)).toEqual([
+      `${'A'.repeat(120)}?! "${'B'.repeat(60)}."`,
+      `${'C'.repeat(100)}…`,
+    ]);
   });
 });
 

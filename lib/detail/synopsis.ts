@@ -55,7 +55,8 @@ const ENTITIES: Record<string, string> = {
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      const code =
+        name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
       return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
     return ENTITIES[name.toLowerCase()] ?? whole;
@@ -73,9 +74,12 @@ function stripHtml(text: string): string {
 
 /** Sentences, each keeping its closing punctuation and quotes. */
 function sentences(paragraph: string): string[] {
-  return paragraph.match(/[^.!?…]+(?:[.!?…]+["'”’)\]]*|$)\s*/g)?.map((part) => part.trim()).filter(Boolean) ?? [
-    paragraph,
-  ];
+  return (
+    paragraph
+      .match(/[^.!?…]+(?:[.!?…]+["'”’)\]]*|$)\s*/g)
+      ?.map((part) => part.trim())
+      .filter(Boolean) ?? [paragraph]
+  );
 }
 
 /**

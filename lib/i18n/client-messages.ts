@@ -7,9 +7,13 @@ import type { Messages } from 'next-intl';
  */
 export const CLIENT_NAMESPACES = [
   'AccessBadge',
+  'Adult',
   'AnimeCard',
+  'BackLink',
   'Carousel',
   'Common',
+  'DetailError',
+  'Episodes',
   'ErrorBoundary',
   'Explore',
   'Header',
@@ -18,8 +22,11 @@ export const CLIENT_NAMESPACES = [
   'Lists',
   'SearchBar',
   'SearchPage',
+  'Share',
+  'Synopsis',
   'Theme',
   'Toasts',
+  'Trailer',
   'View',
 ] as const satisfies readonly (keyof Messages)[];
 

@@ -1,7 +1,13 @@
-import { getTranslations } from 'next-intl/server';
-import { PendingPage } from '@/components/layout/pending-page';
+import { AnimeDetailPage } from '@/components/detail/anime-detail-page';
+import { detailMetadata } from '@/components/detail/detail-metadata';
+import { loadAnime } from '@/components/detail/load-anime';
 
-export default async function AnimeDetailPage() {
-  const t = await getTranslations('Detail');
-  return <PendingPage title={t('loading')} grid={false} />;
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props) {
+  return detailMetadata((await params).id);
+}
+
+export default async function AnimePage({ params }: Props) {
+  return <AnimeDetailPage anime={await loadAnime((await params).id)} />;
 }
