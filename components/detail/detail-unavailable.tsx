@@ -9,9 +9,9 @@ import { routes } from '@/lib/routes';
 
 /**
  * SPEC §2/§8 'Anime não disponível': the anime database is rate limiting us or down. The failed
- * render is never cached, so 'Tentar novamente' (a fresh render) asks again.
+ * render is never cached, so 'Tentar novamente' (a fresh request) asks again.
  */
-export function DetailUnavailable({ onRetry }: { onRetry?: () => void }) {
+export function DetailUnavailable({ onRetry }: { onRetry: () => void }) {
   const t = useTranslations('DetailError');
   return (
     <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">

@@ -15,7 +15,7 @@ export async function fetchImageDataUrl(url: string | null): Promise<string | nu
   const safe = httpUrl(url);
   if (!safe) return null;
   try {
-    const response = await fetch(safe, { signal: AbortSignal.timeout(TIMEOUT_MS), cache: 'no-store' });
+    const response = await fetch(safe, { signal: AbortSignal.timeout(TIMEOUT_MS) });
     const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
     const length = Number(response.headers.get('content-length') ?? 0);
     if (!response.ok || !DRAWABLE.includes(type) || length > MAX_BYTES) {
