@@ -4,11 +4,13 @@ import { animeTitle } from '@/lib/anime-display';
 import { cleanSynopsis } from '@/lib/detail/synopsis';
 import { detailVisibility } from '@/lib/detail/view';
 import type { AnimeDetails } from '@/lib/jikan/types';
+import { snapshotFromAnime } from '@/lib/stores/anime-snapshot';
 import { AdultBanner } from './adult-banner';
 import { BackLink } from './back-link';
 import { DetailHero } from './detail-hero';
 import { EpisodesSection } from './episodes-section';
 import { ExternalLinks } from './external-links';
+import { PersonalSections } from './personal-sections';
 import { SharePanel } from './share-panel';
 import { SynopsisSection, SynopsisSkeleton, TranslatedSynopsis } from './synopsis-section';
 import { TechnicalInfo } from './technical-info';
@@ -55,6 +57,7 @@ export async function AnimeDetailPage({ anime }: { anime: AnimeDetails }) {
               <TechnicalInfo anime={anime} />
             </div>
             <aside className="flex min-w-0 flex-col gap-6" aria-label={t('yourArea')}>
+              <PersonalSections animeId={anime.id} title={title} card={snapshotCard(anime)} />
               <SharePanel animeId={anime.id} title={title} />
               <ExternalLinks links={anime.externalLinks} />
             </aside>
@@ -63,4 +66,10 @@ export async function AnimeDetailPage({ anime }: { anime: AnimeDetails }) {
       </div>
     </article>
   );
+}
+
+/** The card data kept with a rating or list entry; the time is taken when the visitor saves. */
+function snapshotCard(anime: AnimeDetails) {
+  const { takenAt: _takenAt, ...card } = snapshotFromAnime(anime);
+  return card;
 }

@@ -20,14 +20,17 @@ export const CLIENT_NAMESPACES = [
   'Labels',
   'Languages',
   'Lists',
+  'Rating',
   'SearchBar',
   'SearchPage',
   'Share',
+  'ShareReview',
   'Synopsis',
   'Theme',
   'Toasts',
   'Trailer',
   'View',
+  'WatchList',
 ] as const satisfies readonly (keyof Messages)[];
 
 export type ClientNamespace = (typeof CLIENT_NAMESPACES)[number];
