@@ -7,20 +7,30 @@ import type { Messages } from 'next-intl';
  */
 export const CLIENT_NAMESPACES = [
   'AccessBadge',
+  'Adult',
   'AnimeCard',
+  'BackLink',
   'Carousel',
   'Common',
+  'DetailError',
+  'Episodes',
   'ErrorBoundary',
   'Explore',
   'Header',
   'Labels',
   'Languages',
   'Lists',
+  'Rating',
   'SearchBar',
   'SearchPage',
+  'Share',
+  'ShareReview',
+  'Synopsis',
   'Theme',
   'Toasts',
+  'Trailer',
   'View',
+  'WatchList',
 ] as const satisfies readonly (keyof Messages)[];
 
 export type ClientNamespace = (typeof CLIENT_NAMESPACES)[number];
