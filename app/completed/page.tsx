@@ -1,12 +1,9 @@
-import { getTranslations } from 'next-intl/server';
-import { PendingPage } from '@/components/layout/pending-page';
+import { ListPage, listPageMetadata } from '@/components/lists/list-page';
 
-export async function generateMetadata() {
-  const t = await getTranslations('Lists');
-  return { title: t('titleCompleted') };
+export function generateMetadata() {
+  return listPageMetadata('COMPLETED');
 }
 
-export default async function Page() {
-  const t = await getTranslations('Lists');
-  return <PendingPage title={t('titleCompleted')} grid={true} />;
+export default function Page() {
+  return <ListPage type="COMPLETED" />;
 }

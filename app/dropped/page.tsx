@@ -1,12 +1,9 @@
-import { getTranslations } from 'next-intl/server';
-import { PendingPage } from '@/components/layout/pending-page';
+import { ListPage, listPageMetadata } from '@/components/lists/list-page';
 
-export async function generateMetadata() {
-  const t = await getTranslations('Lists');
-  return { title: t('titleDropped') };
+export function generateMetadata() {
+  return listPageMetadata('DROPPED');
 }
 
-export default async function Page() {
-  const t = await getTranslations('Lists');
-  return <PendingPage title={t('titleDropped')} grid={true} />;
+export default function Page() {
+  return <ListPage type="DROPPED" />;
 }

@@ -1,12 +1,11 @@
 import { getTranslations } from 'next-intl/server';
-import { PendingPage } from '@/components/layout/pending-page';
+import { MyRatingsPage } from '@/components/ratings/my-ratings-page';
 
 export async function generateMetadata() {
   const t = await getTranslations('MyRatings');
   return { title: t('title') };
 }
 
-export default async function Page() {
-  const t = await getTranslations('MyRatings');
-  return <PendingPage title={t('title')} grid={true} />;
+export default function Page() {
+  return <MyRatingsPage />;
 }

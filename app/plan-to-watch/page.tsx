@@ -1,12 +1,9 @@
-import { getTranslations } from 'next-intl/server';
-import { PendingPage } from '@/components/layout/pending-page';
+import { ListPage, listPageMetadata } from '@/components/lists/list-page';
 
-export async function generateMetadata() {
-  const t = await getTranslations('Lists');
-  return { title: t('titlePlanToWatch') };
+export function generateMetadata() {
+  return listPageMetadata('PLAN_TO_WATCH');
 }
 
-export default async function Page() {
-  const t = await getTranslations('Lists');
-  return <PendingPage title={t('titlePlanToWatch')} grid={true} />;
+export default function Page() {
+  return <ListPage type="PLAN_TO_WATCH" />;
 }

@@ -16,6 +16,8 @@ export const CLIENT_NAMESPACES = [
   'Labels',
   'Languages',
   'Lists',
+  'MyRatings',
+  'Rating',
   'SearchBar',
   'SearchPage',
   'Theme',
