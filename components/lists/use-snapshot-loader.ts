@@ -11,7 +11,7 @@ export interface SnapshotItem {
 }
 
 /** Old snapshots refreshed per page visit, in the background (issue 10: within the limiter). */
-const STALE_REFRESH_PER_VISIT = 3;
+const STALE_REFRESH_PER_VISIT = 6;
 
 /**
  * Fills in the card data of stored entries that have no snapshot (data from the original app or
@@ -39,7 +39,10 @@ export function useSnapshotLoader(items: readonly SnapshotItem[], enabled: boole
     if (!enabled || refreshedStale.current) return;
     refreshedStale.current = true;
     const now = Date.now();
-    const stale = items.filter(({ snapshot }) => snapshot && isSnapshotStale(snapshot, now));
+    // Copies without a cover (MAL imports) first: they look the most unfinished.
+    const stale = items
+      .filter(({ snapshot }) => snapshot && isSnapshotStale(snapshot, now))
+      .sort((a, b) => Number(a.snapshot?.image !== null) - Number(b.snapshot?.image !== null));
     for (const { id } of stale.slice(0, STALE_REFRESH_PER_VISIT)) {
       fetchSnapshot(id).catch(() => {
         // The old copy stays; the next visit tries again.
