@@ -10,6 +10,7 @@ export const CLIENT_NAMESPACES = [
   'AnimeCard',
   'Carousel',
   'Common',
+  'DataTab',
   'ErrorBoundary',
   'Explore',
   'Header',
