@@ -36,14 +36,14 @@ export function useFavoriteAnimes(): FavoritesState {
     () => favorites.map(({ animeId }) => ({ id: animeId, snapshot: entries[animeId]?.snapshot ?? null })),
     [favorites, entries],
   );
-  const { pending, allFailed, retry } = useSnapshotLoader(items, hydrated);
+  const { pending, allFailed, retry, snapshotOf } = useSnapshotLoader(items, hydrated);
 
   if (!hydrated || pending > 0) return { status: 'loading' };
   if (allFailed) return { status: 'failed', retry };
   return {
     status: 'loaded',
     items: favorites.flatMap(({ animeId, rating }) => {
-      const snapshot = entries[animeId]?.snapshot;
+      const snapshot = snapshotOf({ id: animeId, snapshot: entries[animeId]?.snapshot ?? null });
       return snapshot ? [{ anime: animeFromSnapshot(animeId, snapshot), userRating: rating }] : [];
     }),
   };

@@ -35,7 +35,7 @@ export function ListEntries({ type, title }: { type: ListType; title: string }) 
     () => [...ids].reverse().map((id) => ({ id, snapshot: entries[id]?.snapshot ?? null })),
     [ids, entries],
   );
-  const { pending, allFailed, retry } = useSnapshotLoader(items, hydrated);
+  const { pending, allFailed, retry, snapshotOf } = useSnapshotLoader(items, hydrated);
 
   const onIncrement = (id: number) => {
     const result = incrementProgress(id);
@@ -75,7 +75,9 @@ export function ListEntries({ type, title }: { type: ListType; title: string }) 
   let shown = 0;
   return (
     <EntryGrid busy={pending > 0} label={title}>
-      {items.map(({ id, snapshot }) => {
+      {items.map((item) => {
+        const { id } = item;
+        const snapshot = snapshotOf(item);
         if (!snapshot) return null;
         return (
           <ListEntryCard

@@ -21,19 +21,22 @@ const STALE_REFRESH_PER_VISIT = 6;
  */
 export function useSnapshotLoader(items: readonly SnapshotItem[], enabled: boolean) {
   const [failed, setFailed] = useState<ReadonlySet<number>>(() => new Set());
+  // What arrived, also kept here: when storage cannot keep a snapshot the page still shows it.
+  const [fetched, setFetched] = useState<ReadonlyMap<number, AnimeSnapshot>>(() => new Map());
   const requested = useRef(new Set<number>());
   const refreshedStale = useRef(false);
 
   useEffect(() => {
     if (!enabled) return;
     for (const { id, snapshot } of items) {
-      if (snapshot || failed.has(id) || requested.current.has(id)) continue;
+      if (snapshot || fetched.has(id) || failed.has(id) || requested.current.has(id)) continue;
       requested.current.add(id);
       fetchSnapshot(id)
+        .then((result) => setFetched((previous) => new Map(previous).set(id, result)))
         .catch(() => setFailed((previous) => new Set(previous).add(id)))
         .finally(() => requested.current.delete(id));
     }
-  }, [items, failed, enabled]);
+  }, [items, fetched, failed, enabled]);
 
   useEffect(() => {
     if (!enabled || refreshedStale.current) return;
@@ -62,7 +65,11 @@ export function useSnapshotLoader(items: readonly SnapshotItem[], enabled: boole
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [retry]);
 
-  const pending = items.filter(({ id, snapshot }) => !snapshot && !failed.has(id)).length;
-  const allFailed = items.length > 0 && items.every(({ id, snapshot }) => !snapshot && failed.has(id));
-  return { pending, failed, allFailed, retry };
+  const snapshotOf = useCallback(
+    (item: SnapshotItem): AnimeSnapshot | null => item.snapshot ?? fetched.get(item.id) ?? null,
+    [fetched],
+  );
+  const pending = items.filter((item) => !snapshotOf(item) && !failed.has(item.id)).length;
+  const allFailed = items.length > 0 && items.every((item) => !snapshotOf(item) && failed.has(item.id));
+  return { pending, allFailed, retry, snapshotOf };
 }

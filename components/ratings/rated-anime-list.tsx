@@ -21,7 +21,7 @@ export function RatedAnimeList() {
   const hydrated = useStoresHydrated();
   const rated = useRatedAnimes();
   const items = useMemo(() => rated.map(({ animeId, snapshot }) => ({ id: animeId, snapshot })), [rated]);
-  const { pending, allFailed, retry } = useSnapshotLoader(items, hydrated);
+  const { pending, allFailed, retry, snapshotOf } = useSnapshotLoader(items, hydrated);
 
   if (!hydrated) {
     return (
@@ -56,15 +56,12 @@ export function RatedAnimeList() {
   let shown = 0;
   return (
     <EntryGrid busy={pending > 0} label={t('title')}>
-      {rated.map((entry) =>
-        entry.snapshot ? (
-          <RatedAnimeCard
-            key={entry.animeId}
-            entry={{ ...entry, snapshot: entry.snapshot }}
-            eager={shown++ < 2}
-          />
-        ) : null,
-      )}
+      {rated.map((entry) => {
+        const snapshot = snapshotOf({ id: entry.animeId, snapshot: entry.snapshot });
+        return snapshot ? (
+          <RatedAnimeCard key={entry.animeId} entry={{ ...entry, snapshot }} eager={shown++ < 2} />
+        ) : null;
+      })}
       <EntrySkeletons count={pending} tall />
     </EntryGrid>
   );

@@ -190,6 +190,16 @@ describe('useListsStore', () => {
     expect(localStorage.getItem('completedList')).toBe('[3]');
   });
 
+  it('a looked-up snapshot is kept for ids the original app listed (no entry data yet)', async () => {
+    localStorage.setItem('watchingList', '[20]');
+    await useListsStore.persist.rehydrate();
+    useListsStore.getState().updateSnapshot(20, snap(220));
+    expect(useListsStore.getState().entries[20]?.snapshot?.episodes).toBe(220);
+    expect(stored(LIST_ENTRIES_KEY)).toHaveProperty('20.snapshot.title', 'Cowboy Bebop');
+    useListsStore.getState().updateSnapshot(21, snap());
+    expect(useListsStore.getState().entries[21]).toBeUndefined();
+  });
+
   it("picks up another tab's change from a storage event", async () => {
     localStorage.setItem('droppedList', '[77]');
     window.dispatchEvent(new StorageEvent('storage', { key: 'droppedList', newValue: '[77]' }));

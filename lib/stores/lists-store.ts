@@ -339,9 +339,9 @@ export const useListsStore = create<ListsStore>()(
           return commit(next, findList(next.lists, animeId));
         },
         updateSnapshot(id, snapshot) {
-          const entry = get().entries[id];
-          if (!entry || findList(get().lists, id) === null) return;
-          const updated = { ...entry, snapshot };
+          // Ids the original app listed have no entry data yet: the first snapshot creates it.
+          if (findList(get().lists, id) === null) return;
+          const updated = { ...(get().entries[id] ?? emptyEntry()), snapshot };
           updated.progress = clampProgress(updated.progress, updated);
           commit(
             { lists: get().lists, entries: { ...get().entries, [id]: updated } },
