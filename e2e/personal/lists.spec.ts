@@ -59,8 +59,8 @@ test.describe('list pages', () => {
       { snapshot: { title: string } }
     >;
     expect(stored['20']?.snapshot.title).toBe('Naruto');
-    // The documented key keeps the original app's format (a bare array), now with numbers.
-    expect((await readStorage(page)).watchingList).toBe('[20,999999,1535]');
+    // Filling in snapshots leaves the documented key exactly as the original app wrote it.
+    expect((await readStorage(page)).watchingList).toBe('[20,999999,"1535"]');
   });
 
   test('the list error shows when no entry can be loaded, and retry recovers', async ({ page }) => {

@@ -107,6 +107,8 @@ describe('MAL import and export', () => {
     expect(stored('animeRating_20')).toBeNull();
     expect(stored('animeRating_777')).toEqual({ rating: 1, opinion: 'kept' });
     expect(stored('onHoldList')).toEqual([20]);
+    // A rated row outside the lists (unknown status) still gets MAL's title as its card copy.
+    expect(stored('anime-master-rating-entries')).toHaveProperty('6547.snapshot.title', 'Angel Beats!');
     expect(stored('anime-master-list-entries')).toMatchObject({
       20: { progress: 50 },
       1: { finishedAt: '2020-02-10' },

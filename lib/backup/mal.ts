@@ -13,7 +13,9 @@ import { writeKeys, type KeyChange } from '@/lib/stores/local-storage';
 import {
   MAX_OPINION_LENGTH,
   ratingKey,
+  RATING_ENTRIES_KEY,
   readStoredRatings,
+  type RatingEntry,
   type UserRating,
 } from '@/lib/stores/ratings-store';
 
@@ -190,6 +192,20 @@ export function planMalImport(
     }
   }
   if (lists !== current) for (const [key, raw] of serializeLists(lists)) changes.push([key, raw]);
+  // Rated rows get MAL's title as their card copy too, so the ratings page shows them at once.
+  const rated = rows.filter((row) => row.rating > 0 || row.opinion);
+  if (rated.length > 0) {
+    const stored = readStoredRatings().entries;
+    const entries: Record<string, RatingEntry> = {};
+    for (const [key, entry] of Object.entries(stored)) entries[key] = entry;
+    for (const row of rated) {
+      entries[String(row.id)] = {
+        snapshot: stored[row.id]?.snapshot ?? row.snapshot,
+        ratedAt: stored[row.id]?.ratedAt ?? null,
+      };
+    }
+    changes.push([RATING_ENTRIES_KEY, JSON.stringify(entries)]);
+  }
   return { changes, summary: { lists: counts, ratings } };
 }
 
