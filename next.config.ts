@@ -23,6 +23,14 @@ const nextConfig: NextConfig = {
   // A separate output folder lets two builds (e.g. two engineers' test runs) coexist.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // Cached pages (ISR) tell shared caches: fresh for their revalidate time (10 min), then served
+  // stale for up to a day while one request regenerates them.
+  expireTime: 600 + 86_400,
+  // Rendered pages are cached in memory only, in Next's LRU bounded by cacheMaxMemorySize
+  // (50 MB): every search query is a cached page, so the cache must have a bound, and a restart
+  // starts cold together with the data cache it was rendered from. Static shells are still read
+  // from the build output.
+  experimental: { isrFlushToDisk: false },
   reactStrictMode: true,
   images: {
     formats: ['image/avif', 'image/webp'],
@@ -51,6 +59,7 @@ const nextConfig: NextConfig = {
           { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
         ],
       },
+
     ];
   },
 };

@@ -81,7 +81,9 @@ async function startApp(
   const port = await freePort();
   const child = spawn(
     path.join(root, 'node_modules', '.bin', 'next'),
-    ['start', '-p', String(port), '-H', '127.0.0.1'],
+    // No -H 127.0.0.1: Next 16 then hands proxy.ts request URLs on "localhost" and treats the
+    // locale rewrite as a rewrite to another host (proxied, failing). The default binds all.
+    ['start', '-p', String(port)],
     {
       cwd: root,
       env: {

@@ -1,0 +1,41 @@
+import { getTranslations } from 'next-intl/server';
+import Link from 'next/link';
+import { Suspense } from 'react';
+import { ListingMessage } from '@/components/anime/listing-states';
+import { POPULAR_SEARCHES } from '@/components/search/popular-searches';
+import { SearchResultsSection } from '@/components/search/search-results-section';
+import { SearchSpinner } from '@/components/search/search-spinner';
+import { buttonClass } from '@/components/ui/button';
+import { MAX_SEARCH_LENGTH, searchHref, type SearchState } from '@/lib/discovery/params';
+
+/**
+ * The results part of the search screen (SPEC §2) for one query, sort and view: the popular
+ * searches without a query, the too-long message, or the results behind the spinner.
+ * SearchShell, in the search layout, shows the query and the controls above it.
+ */
+export async function SearchContent({ q, sort, view }: SearchState) {
+  const t = await getTranslations('SearchPage');
+  if (!q) {
+    return (
+      <ListingMessage tone="empty" text={t('noQuery')} className="mt-6">
+        <ul className="flex flex-wrap justify-center gap-2" aria-label={t('popularTitle')}>
+          {POPULAR_SEARCHES.map((term) => (
+            <li key={term}>
+              <Link href={searchHref({ q: term })} className={buttonClass('secondary', 'sm', 'min-h-11')}>
+                {term}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </ListingMessage>
+    );
+  }
+  if (q.length > MAX_SEARCH_LENGTH) {
+    return <ListingMessage tone="error" text={t('tooLong', { max: MAX_SEARCH_LENGTH })} className="mt-6" />;
+  }
+  return (
+    <Suspense fallback={<SearchSpinner />}>
+      <SearchResultsSection q={q} sort={sort} view={view} />
+    </Suspense>
+  );
+}
