@@ -11,8 +11,8 @@ export async function GET(_request: NextRequest, { params }: { params: Promise<{
     const id = parseOrThrow(animeIdParam, (await params).id, 'INVALID_ID');
     const data = await getAnimeDetails(id);
     // Details are not filtered by access (the page shows its adult-content banner instead), so
-    // the same answer serves everyone.
-    return jsonResponse({ data }, { shared: true });
+    // the same answer serves everyone; an offline-catalogue stand-in (issue 13) is not kept.
+    return jsonResponse({ data }, { shared: !data.offline });
   } catch (error) {
     return toErrorResponse(error);
   }

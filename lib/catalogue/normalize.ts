@@ -1,0 +1,39 @@
+/**
+ * Title matching for the offline catalogue: one normal form for titles and queries, and the
+ * relevance tiers search ranks by (the same order the anime database uses: exact, prefix, word
+ * prefix, substring), plus "every word somewhere" for queries whose words are out of order.
+ */
+
+/**
+ * Case, width and Latin diacritics folded; punctuation and spaces become single spaces.
+ * NFKC turns full-width "ＮＡＲＵＴＯ" into "NARUTO" and half-width kana into full-width; only the
+ * combining marks of Latin letters (U+0300–U+036F) are dropped, so "Pokémon" finds "pokemon" while
+ * Japanese voicing marks (U+3099/U+309A) stay: が and か are different syllables.
+ */
+export function normalizeTitle(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+export const MATCH = { exact: 0, prefix: 1, wordPrefix: 2, substring: 3, allWords: 4 } as const;
+export type MatchTier = (typeof MATCH)[keyof typeof MATCH];
+
+/** How well normalised `title` matches normalised `query`; null when it does not. */
+export function matchTier(title: string, query: string): MatchTier | null {
+  if (!query || !title) return null;
+  if (title === query) return MATCH.exact;
+  if (title.startsWith(query)) return MATCH.prefix;
+  if (title.includes(` ${query}`)) return MATCH.wordPrefix;
+  if (title.includes(query)) return MATCH.substring;
+  if (query.includes(' ')) {
+    const words = query.split(' ');
+    if (words.every((word) => title.includes(word))) return MATCH.allWords;
+  }
+  return null;
+}
