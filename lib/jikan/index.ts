@@ -328,7 +328,8 @@ export async function getAnimeDetails(id: number): Promise<AnimeDetails> {
     } catch (error) {
       const offline = answersOffline(error) ? offlineDetails(id) : null;
       if (offline) {
-        console.warn(`[jikan] details ${id} failed; answering from the offline catalogue`, (error as AppError).code);
+        const code = (error as AppError).code;
+        console.warn(`[jikan] details ${id} failed; answering from the offline catalogue`, code);
         return offline;
       }
       throw detailsError(id, error);
