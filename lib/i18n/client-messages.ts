@@ -16,6 +16,7 @@ export const CLIENT_NAMESPACES = [
   'Labels',
   'Languages',
   'Lists',
+  'OfflineBadge',
   'SearchBar',
   'SearchPage',
   'Theme',
