@@ -7,9 +7,13 @@ import type { Messages } from 'next-intl';
  */
 export const CLIENT_NAMESPACES = [
   'AccessBadge',
+  'Adult',
   'AnimeCard',
+  'BackLink',
   'Carousel',
   'Common',
+  'DetailError',
+  'Episodes',
   'ErrorBoundary',
   'Explore',
   'Header',
@@ -19,8 +23,11 @@ export const CLIENT_NAMESPACES = [
   'OfflineBadge',
   'SearchBar',
   'SearchPage',
+  'Share',
+  'Synopsis',
   'Theme',
   'Toasts',
+  'Trailer',
   'View',
 ] as const satisfies readonly (keyof Messages)[];
 
