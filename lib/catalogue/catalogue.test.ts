@@ -85,9 +85,13 @@ describe('Catalogue.search', () => {
     const catalogue = testCatalogue();
     catalogue.remember(testAnime({ id: 16870, title: 'The Last: Naruto the Movie', popularity: 400 }));
     catalogue.remember(testAnime({ id: 1735, title: 'Naruto: Shippuuden', popularity: 17 }));
-    expect(ids(catalogue.search({ q: 'naruto', page: 1, limit: 25 }, TEST_TODAY).items)).toEqual([20, 1735, 16870]);
+    expect(ids(catalogue.search({ q: 'naruto', page: 1, limit: 25 }, TEST_TODAY).items)).toEqual([
+      20, 1735, 16870,
+    ]);
     // Both prefixes of "naru": the known popular one first; the movie stays a word prefix.
-    expect(ids(catalogue.search({ q: 'naru', page: 1, limit: 25 }, TEST_TODAY).items)).toEqual([1735, 20, 16870]);
+    expect(ids(catalogue.search({ q: 'naru', page: 1, limit: 25 }, TEST_TODAY).items)).toEqual([
+      1735, 20, 16870,
+    ]);
   });
 
   it('filters by type and status, sorts by title or start date, and pages', () => {

@@ -1,7 +1,7 @@
 import type { Anime, AnimeDetails, ExternalLink } from '@/lib/jikan/types';
 import { expandLink, type CatalogueFile, type CatalogueRecord, type CatalogueType } from './convert.mjs';
-import { compareSeasons, seasonOf, seasonRange, statusOn, type Season } from './dates';
-import { matchTier, normalizeTitle, type MatchTier } from './normalize';
+import { seasonOf, seasonRange, statusOn, type Season } from './dates';
+import { matchTier, normalizeTitle, prepareQuery, type MatchTier } from './normalize';
 
 /**
  * The offline catalogue in memory: bangumi-data's records (convert.mjs) plus what this server has
@@ -105,7 +105,8 @@ export class Catalogue {
     this.sites = file.sites;
     for (const record of file.records) {
       const titles = new Set([normalizeTitle(record.title)]);
-      for (const list of Object.values(record.tr ?? {})) for (const title of list) titles.add(normalizeTitle(title));
+      for (const list of Object.values(record.tr ?? {}))
+        for (const title of list) titles.add(normalizeTitle(title));
       titles.delete('');
       this.entries.set(record.id, { record, titles: [...titles] });
     }
@@ -159,53 +160,73 @@ export class Catalogue {
 
   /** Title search in any language the catalogue or the enrichment knows, best matches first. */
   search(query: CatalogueSearch, today: string): CatalogueListing {
-    const q = normalizeTitle(query.q);
-    if (!q) return { items: [], hasNextPage: false };
+    const normalized = normalizeTitle(query.q);
+    if (!normalized) return { items: [], hasNextPage: false };
+    const q = prepareQuery(normalized);
     const type = query.type ? TYPE_BY_JIKAN[query.type] : undefined;
     const status = query.status ? STATUS_BY_JIKAN[query.status] : undefined;
     // A type or status the catalogue cannot express matches nothing rather than everything.
     if ((query.type && !type) || (query.status && !status)) return { items: [], hasNextPage: false };
 
-    const hits: { anime: Anime; tier: MatchTier; begin: string; links: number }[] = [];
-    const consider = (id: number) => {
-      const entry = this.entries.get(id);
-      const seen = this.seen.get(id);
-      let tier: MatchTier | null = null;
-      for (const title of [...(entry?.titles ?? []), ...(seen?.titles ?? [])]) {
+    interface Hit {
+      id: number;
+      tier: MatchTier;
+      title: string | null;
+      begin: string;
+      links: number;
+      popularity: number;
+    }
+    const hits: Hit[] = [];
+    const bestTier = (titles: readonly string[], tier: MatchTier | null): MatchTier | null => {
+      let best = tier;
+      for (const title of titles) {
         const match = matchTier(title, q);
-        if (match !== null && (tier === null || match < tier)) tier = match;
-        if (tier === 0) break;
+        if (match !== null && (best === null || match < best)) best = match;
+        if (best === 0) break;
       }
-      if (tier === null) return;
-      const anime = this.toAnime(id, today);
-      if (!anime) return;
-      if (type && entry?.record.type !== type && !(seen && !entry && seen.anime.type === TYPE_LABEL[type])) return;
-      if (status && anime.status !== status) return;
-      hits.push({ anime, tier, begin: entry?.record.begin ?? '', links: entry?.record.links?.length ?? 0 });
+      return best;
     };
-    for (const id of this.entries.keys()) consider(id);
-    for (const id of this.seen.keys()) if (!this.entries.has(id)) consider(id);
+    // Only ids and sort keys while scanning: records are built for the page that is answered.
+    const consider = (id: number, entry: Entry | undefined) => {
+      const seen = this.seen.get(id);
+      let tier = entry ? bestTier(entry.titles, null) : null;
+      if (seen && tier !== 0) tier = bestTier(seen.titles, tier);
+      if (tier === null) return;
+      if (type && (entry ? entry.record.type !== type : seen?.anime.type !== TYPE_LABEL[type])) return;
+      if (status && (entry ? statusOn(entry.record, today) : seen?.anime.status) !== status) return;
+      hits.push({
+        id,
+        tier,
+        title: seen?.anime.title ?? entry?.record.title ?? null,
+        begin: entry?.record.begin ?? '',
+        links: entry?.record.links?.length ?? 0,
+        popularity: seen?.anime.popularity ?? Number.MAX_SAFE_INTEGER,
+      });
+    };
+    for (const [id, entry] of this.entries) consider(id, entry);
+    for (const id of this.seen.keys()) if (!this.entries.has(id)) consider(id, undefined);
 
     const direction = query.sort === 'desc' ? -1 : 1;
-    const popularity = (anime: Anime) => this.seen.get(anime.id)?.anime.popularity ?? Number.MAX_SAFE_INTEGER;
-    const relevance = (a: (typeof hits)[number], b: (typeof hits)[number]) =>
+    const relevance = (a: Hit, b: Hit) =>
       a.tier - b.tier ||
-      popularity(a.anime) - popularity(b.anime) ||
+      a.popularity - b.popularity ||
       // More streaming services usually means a better known show.
       b.links - a.links ||
-      a.anime.id - b.anime.id;
-    const byField: Record<string, (a: (typeof hits)[number], b: (typeof hits)[number]) => number> = {
-      title: (a, b) => compareText(a.anime.title, b.anime.title) * direction,
+      a.id - b.id;
+    const byField: Record<string, (a: Hit, b: Hit) => number> = {
+      title: (a, b) => compareText(a.title, b.title) * direction,
       start_date: (a, b) => compareText(a.begin || null, b.begin || null) * direction,
-      mal_id: (a, b) => (a.anime.id - b.anime.id) * direction,
+      mal_id: (a, b) => (a.id - b.id) * direction,
     };
     const order = (query.orderBy && byField[query.orderBy]) || relevance;
     hits.sort((a, b) => order(a, b) || relevance(a, b));
-    return page(
-      hits.map((hit) => hit.anime),
-      query.page,
-      query.limit,
-    );
+    const { items, hasNextPage } = page(hits, query.page, query.limit);
+    return {
+      items: items
+        .map((hit) => this.toAnime(hit.id, today))
+        .filter((anime): anime is Anime => anime !== null),
+      hasNextPage,
+    };
   }
 
   /**
@@ -220,29 +241,32 @@ export class Catalogue {
     const current = seasonOf(today) ?? { season: 'winter', year: 1970 };
     const wanted = TYPE_BY_JIKAN[type];
     if (!wanted) return { items: [], hasNextPage: false, season: current };
+    const currentUntil = seasonRange(current).until;
     const candidates = [...this.entries.values()].filter(
-      ({ record }) => record.type === wanted && record.begin && record.begin <= seasonRange(current).until,
+      ({ record }) => record.type === wanted && record.begin && record.begin < currentUntil,
     );
-    let season: Season | null = null;
-    for (const { record } of candidates) {
-      const premiere = seasonOf(record.begin);
-      if (premiere && compareSeasons(premiere, current) <= 0 && (!season || compareSeasons(premiere, season) > 0)) {
-        season = premiere;
-      }
-    }
+    // The latest premiere before the current season ends names the season to list.
+    let latest = '';
+    for (const { record } of candidates) if (record.begin > latest) latest = record.begin;
+    const season = seasonOf(latest);
     if (!season) return { items: [], hasNextPage: false, season: current };
     const { from, until } = seasonRange(season);
-    const items = candidates
+    const ordered = candidates
       .filter(({ record }) => record.begin >= from && record.begin < until)
       .sort(
         (a, b) =>
           (b.record.links?.length ?? 0) - (a.record.links?.length ?? 0) ||
           compareText(a.record.begin, b.record.begin) ||
           a.record.id - b.record.id,
-      )
-      .map(({ record }) => this.toAnime(record.id, today))
-      .filter((anime): anime is Anime => anime !== null);
-    return { ...page(items, pageNumber, limit), season };
+      );
+    const { items, hasNextPage } = page(ordered, pageNumber, limit);
+    return {
+      items: items
+        .map(({ record }) => this.toAnime(record.id, today))
+        .filter((anime): anime is Anime => !!anime),
+      hasNextPage,
+      season,
+    };
   }
 
   /** A listing record: catalogue dates and titles, with what the database showed us filled in. */

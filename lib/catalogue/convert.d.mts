@@ -80,5 +80,8 @@ export function streamingSites(siteMeta: Record<string, BangumiSiteMeta>): Recor
 export function expandTemplate(template: string | undefined, id: string | undefined): string | null;
 export function linkTarget(entry: BangumiSite, meta: BangumiSiteMeta | undefined): string | null;
 export function expandLink(target: string, site: CatalogueSite | undefined): string | null;
-export function toRecord(item: BangumiItem, siteMeta: Record<string, BangumiSiteMeta>): CatalogueRecord | null;
+export function toRecord(
+  item: BangumiItem,
+  siteMeta: Record<string, BangumiSiteMeta>,
+): CatalogueRecord | null;
 export function buildCatalogue(data: BangumiData, version?: string): CatalogueFile;

@@ -6,8 +6,17 @@ import { buildCatalogue, expandLink, jstDate, toRecord, type BangumiData } from 
 const siteMeta: BangumiData['siteMeta'] = {
   mal: { title: 'MyAnimeList', urlTemplate: 'https://myanimelist.net/anime/{{id}}', type: 'info' },
   netflix: { title: 'Netflix', urlTemplate: 'https://www.netflix.com/title/{{id}}', type: 'onair' },
-  unext: { title: 'U-NEXT', urlTemplate: 'https://video.unext.jp/title/{{id}}', regions: ['JP'], type: 'onair' },
-  dmhy: { title: '动漫花园', urlTemplate: 'https://share.dmhy.org/topics/list?keyword={{id}}', type: 'resource' },
+  unext: {
+    title: 'U-NEXT',
+    urlTemplate: 'https://video.unext.jp/title/{{id}}',
+    regions: ['JP'],
+    type: 'onair',
+  },
+  dmhy: {
+    title: '动漫花园',
+    urlTemplate: 'https://share.dmhy.org/topics/list?keyword={{id}}',
+    type: 'resource',
+  },
 };
 
 const naruto = {

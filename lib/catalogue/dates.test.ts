@@ -14,9 +14,14 @@ describe('seasonOf', () => {
 
   it('gives each season’s range, end exclusive, and orders seasons', () => {
     expect(seasonRange({ season: 'fall', year: 2026 })).toEqual({ from: '2026-10-01', until: '2027-01-01' });
-    expect(seasonRange({ season: 'winter', year: 2026 })).toEqual({ from: '2026-01-01', until: '2026-04-01' });
+    expect(seasonRange({ season: 'winter', year: 2026 })).toEqual({
+      from: '2026-01-01',
+      until: '2026-04-01',
+    });
     expect(compareSeasons({ season: 'fall', year: 2025 }, { season: 'winter', year: 2026 })).toBeLessThan(0);
-    expect(compareSeasons({ season: 'summer', year: 2026 }, { season: 'spring', year: 2026 })).toBeGreaterThan(0);
+    expect(
+      compareSeasons({ season: 'summer', year: 2026 }, { season: 'spring', year: 2026 }),
+    ).toBeGreaterThan(0);
   });
 });
 

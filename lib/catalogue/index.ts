@@ -3,7 +3,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Anime, AnimeDetails } from '@/lib/jikan/types';
-import { Catalogue, type CatalogueSearch, type CatalogueSeasonListing, type StreamingLink } from './catalogue';
+import {
+  Catalogue,
+  type CatalogueSearch,
+  type CatalogueSeasonListing,
+  type StreamingLink,
+} from './catalogue';
 import { buildCatalogue, CATALOGUE_FORMAT, type BangumiData, type CatalogueFile } from './convert.mjs';
 import { japanDate } from './dates';
 
@@ -31,10 +36,14 @@ function readCatalogueFile(): CatalogueFile {
     if (file.format === CATALOGUE_FORMAT) return file;
     console.warn(`[catalogue] ${CATALOGUE_PATH} has format ${file.format}; rebuilding in memory`);
   } catch (error) {
-    console.warn(`[catalogue] ${CATALOGUE_PATH} unreadable (${(error as Error).message}); building in memory`);
+    console.warn(
+      `[catalogue] ${CATALOGUE_PATH} unreadable (${(error as Error).message}); building in memory`,
+    );
   }
   const require = createRequire(path.join(process.cwd(), 'package.json'));
-  const data = JSON.parse(readFileSync(require.resolve('bangumi-data/dist/data.json'), 'utf8')) as BangumiData;
+  const data = JSON.parse(
+    readFileSync(require.resolve('bangumi-data/dist/data.json'), 'utf8'),
+  ) as BangumiData;
   const { version } = JSON.parse(readFileSync(require.resolve('bangumi-data/package.json'), 'utf8')) as {
     version: string;
   };
@@ -49,7 +58,9 @@ export function getCatalogue(): Catalogue | null {
     const catalogue = new Catalogue(readCatalogueFile());
     for (const anime of store.__animeMasterCatalogueBacklog?.values() ?? []) catalogue.remember(anime);
     store.__animeMasterCatalogueBacklog = undefined;
-    console.info(`[catalogue] ${catalogue.size} anime loaded in ${Math.round(performance.now() - started)} ms`);
+    console.info(
+      `[catalogue] ${catalogue.size} anime loaded in ${Math.round(performance.now() - started)} ms`,
+    );
     store.__animeMasterCatalogue = catalogue;
   } catch (error) {
     console.error('[catalogue] could not load the offline catalogue', error);

@@ -25,7 +25,9 @@ describe('matchTier', () => {
   });
 
   it('finds Japanese inside a title with no spaces', () => {
-    expect(matchTier(normalizeTitle('進撃の巨人 The Final Season'), normalizeTitle('巨人'))).toBe(MATCH.substring);
+    expect(matchTier(normalizeTitle('進撃の巨人 The Final Season'), normalizeTitle('巨人'))).toBe(
+      MATCH.substring,
+    );
     expect(matchTier(normalizeTitle('進撃の巨人'), normalizeTitle('進撃'))).toBe(MATCH.prefix);
   });
 });

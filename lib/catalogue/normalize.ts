@@ -24,16 +24,29 @@ export function normalizeTitle(text: string): string {
 export const MATCH = { exact: 0, prefix: 1, wordPrefix: 2, substring: 3, allWords: 4 } as const;
 export type MatchTier = (typeof MATCH)[keyof typeof MATCH];
 
-/** How well normalised `title` matches normalised `query`; null when it does not. */
-export function matchTier(title: string, query: string): MatchTier | null {
-  if (!query || !title) return null;
-  if (title === query) return MATCH.exact;
-  if (title.startsWith(query)) return MATCH.prefix;
-  if (title.includes(` ${query}`)) return MATCH.wordPrefix;
-  if (title.includes(query)) return MATCH.substring;
-  if (query.includes(' ')) {
-    const words = query.split(' ');
-    if (words.every((word) => title.includes(word))) return MATCH.allWords;
-  }
+/** A normalised query with what matching needs computed once, not once per title. */
+export interface PreparedQuery {
+  text: string;
+  spaced: string;
+  words: string[];
+}
+
+export function prepareQuery(normalized: string): PreparedQuery {
+  return {
+    text: normalized,
+    spaced: ` ${normalized}`,
+    words: normalized.includes(' ') ? normalized.split(' ') : [],
+  };
+}
+
+/** How well normalised `title` matches the normalised query; null when it does not. */
+export function matchTier(title: string, query: string | PreparedQuery): MatchTier | null {
+  const { text, spaced, words } = typeof query === 'string' ? prepareQuery(query) : query;
+  if (!text || !title) return null;
+  // One substring search decides most titles: no occurrence, and only "all words" can match.
+  const at = title.indexOf(text);
+  if (at === 0) return title.length === text.length ? MATCH.exact : MATCH.prefix;
+  if (at > 0) return title[at - 1] === ' ' || title.includes(spaced) ? MATCH.wordPrefix : MATCH.substring;
+  if (words.length > 1 && words.every((word) => title.includes(word))) return MATCH.allWords;
   return null;
 }

@@ -7,8 +7,17 @@ export const TEST_TODAY = '2026-11-23';
 const siteMeta: BangumiData['siteMeta'] = {
   mal: { title: 'MyAnimeList', urlTemplate: 'https://myanimelist.net/anime/{{id}}', type: 'info' },
   netflix: { title: 'Netflix', urlTemplate: 'https://www.netflix.com/title/{{id}}', type: 'onair' },
-  crunchyroll: { title: 'Crunchyroll', urlTemplate: 'https://www.crunchyroll.com/series/{{id}}/', type: 'onair' },
-  unext: { title: 'U-NEXT', urlTemplate: 'https://video.unext.jp/title/{{id}}', regions: ['JP'], type: 'onair' },
+  crunchyroll: {
+    title: 'Crunchyroll',
+    urlTemplate: 'https://www.crunchyroll.com/series/{{id}}/',
+    type: 'onair',
+  },
+  unext: {
+    title: 'U-NEXT',
+    urlTemplate: 'https://video.unext.jp/title/{{id}}',
+    regions: ['JP'],
+    type: 'onair',
+  },
 };
 
 function item(
