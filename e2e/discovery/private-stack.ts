@@ -81,7 +81,7 @@ async function startApp(
   const port = await freePort();
   const child = spawn(
     path.join(root, 'node_modules', '.bin', 'next'),
-    ['start', '-p', String(port), '-H', '127.0.0.1'],
+    ['start', '-p', String(port)],
     {
       cwd: root,
       env: {

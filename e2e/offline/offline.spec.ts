@@ -21,6 +21,8 @@ test.describe.configure({ mode: 'serial' });
 
 let stack: PrivateStack;
 test.beforeAll(async () => {
+  // A second `next start` on a busy machine can take a while to answer.
+  test.setTimeout(120_000);
   stack = await startPrivateStack();
 });
 test.afterAll(async () => {
@@ -70,7 +72,9 @@ test('with the database answering 503, search, season carousel and detail come f
   await stack.fake.clearFault(fault);
 });
 
-test('with the database hanging, answers still come from the catalogue after the timeout', async ({ page }) => {
+test('with the database hanging, answers still come from the catalogue after the timeout', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const fault = await stack.fake.setFault({ service: 'jikan', mode: 'hang' });
 

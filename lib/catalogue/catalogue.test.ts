@@ -19,6 +19,8 @@ describe('Catalogue.search', () => {
     expect(ids(search('火影').items)).toEqual([20]);
     expect(ids(search('ＮＡＲＵＴＯ').items)).toEqual([20, 1735, 16870]);
     expect(ids(search('ナルト 疾風伝').items)).toEqual([1735]);
+    // Both match as a word prefix: the shorter title is the closer match.
+    expect(ids(search('ナルト').items)).toEqual([20, 1735]);
   });
 
   it('answers records without score, synopsis or popularity, marked offline', () => {

@@ -171,32 +171,40 @@ export class Catalogue {
     interface Hit {
       id: number;
       tier: MatchTier;
+      /** Length of the best-matching title: of two titles matching alike, the shorter is closer. */
+      length: number;
       title: string | null;
       begin: string;
       links: number;
       popularity: number;
     }
     const hits: Hit[] = [];
+    let length = 0;
     const bestTier = (titles: readonly string[], tier: MatchTier | null): MatchTier | null => {
       let best = tier;
       for (const title of titles) {
         const match = matchTier(title, q);
-        if (match !== null && (best === null || match < best)) best = match;
-        if (best === 0) break;
+        if (match === null) continue;
+        if (best === null || match < best || (match === best && title.length < length)) {
+          best = match;
+          length = title.length;
+        }
       }
       return best;
     };
     // Only ids and sort keys while scanning: records are built for the page that is answered.
     const consider = (id: number, entry: Entry | undefined) => {
       const seen = this.seen.get(id);
+      length = 0;
       let tier = entry ? bestTier(entry.titles, null) : null;
-      if (seen && tier !== 0) tier = bestTier(seen.titles, tier);
+      if (seen) tier = bestTier(seen.titles, tier);
       if (tier === null) return;
       if (type && (entry ? entry.record.type !== type : seen?.anime.type !== TYPE_LABEL[type])) return;
       if (status && (entry ? statusOn(entry.record, today) : seen?.anime.status) !== status) return;
       hits.push({
         id,
         tier,
+        length,
         title: seen?.anime.title ?? entry?.record.title ?? null,
         begin: entry?.record.begin ?? '',
         links: entry?.record.links?.length ?? 0,
@@ -210,6 +218,7 @@ export class Catalogue {
     const relevance = (a: Hit, b: Hit) =>
       a.tier - b.tier ||
       a.popularity - b.popularity ||
+      a.length - b.length ||
       // More streaming services usually means a better known show.
       b.links - a.links ||
       a.id - b.id;
