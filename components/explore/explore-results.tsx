@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { AnimeGrid } from '@/components/anime/anime-grid';
 import { ListingMessage } from '@/components/anime/listing-states';
 import { GridRecovery } from '@/components/anime/grid-recovery';
+import { OfflineBadge } from '@/components/anime/offline-badge';
 import { loadExploreTab } from '@/lib/discovery/listings';
 import { EXPLORE_PAGE_SIZE, type ExploreTab, type View } from '@/lib/discovery/params';
 
@@ -34,5 +35,11 @@ export async function ExploreResults({ tab, view }: { tab: ExploreTab; view: Vie
   if (result.items.length === 0) {
     return <ListingMessage tone="empty" title={t('empty')} text={t('emptyHint')} />;
   }
-  return <AnimeGrid items={result.items} view={view} />;
+  if (!result.offline) return <AnimeGrid items={result.items} view={view} />;
+  return (
+    <>
+      <OfflineBadge season={result.season} className="mb-3" />
+      <AnimeGrid items={result.items} view={view} />
+    </>
+  );
 }

@@ -23,6 +23,7 @@ export const CLIENT_NAMESPACES = [
   'Lists',
   'MyRatings',
   'Rating',
+  'OfflineBadge',
   'SearchBar',
   'SearchPage',
   'Share',

@@ -1,5 +1,6 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
+import { emptyCatalogueForTests } from '@/lib/catalogue';
 import { resetServerEnvForTests } from '@/lib/env';
 import { resetCacheForTests } from '@/lib/server/cache';
 import { resetClientBudgetForTests } from '@/lib/server/client-budget';
@@ -9,6 +10,7 @@ import { MAX_QUERY_LENGTH } from '@/lib/server/upstream';
 import { jikanDeadline, jikanGet, resetJikanClientForTests } from './client';
 import { filterAnimeList, isListable, type ContentAccess } from './filter';
 import { toAnimeDetails, toAnimeList } from './mappers';
+import { answersOffline, offlineDetails, offlineSearch, offlineSeasonNow, remember } from './offline';
 import {
   jikanAnimeListResponseSchema,
   jikanAnimeResponseSchema,
@@ -99,7 +101,7 @@ interface CachedListing {
 function toListing(response: JikanAnimeListResponse): CachedListing {
   const { records, dropped } = parseAnimeItems(response.data);
   if (dropped) console.warn(`[jikan] dropped ${dropped} malformed record(s) from a listing`);
-  return { items: toAnimeList(records), hasNextPage: response.pagination?.has_next_page === true };
+  return { items: remember(toAnimeList(records)), hasNextPage: response.pagination?.has_next_page === true };
 }
 
 /**
@@ -127,6 +129,8 @@ async function listing(
   path: string,
   params: Record<string, string | number | undefined>,
   access: ContentAccess,
+  /** The offline catalogue's answer, when the database is down (lib/jikan/offline.ts). */
+  offline?: () => AnimePage | null,
 ): Promise<AnimePage> {
   const page = pageNumber(typeof params.page === 'number' ? params.page : undefined);
   try {
@@ -136,6 +140,11 @@ async function listing(
       pagination: { page, hasNextPage: result.hasNextPage },
     };
   } catch (error) {
+    const fallback = offline && answersOffline(error) ? offline() : null;
+    if (fallback) {
+      console.warn(`[jikan] ${label} failed; answering from the offline catalogue`, (error as AppError).code);
+      return { ...fallback, data: filterAnimeList(fallback.data, access) };
+    }
     console.warn(`[jikan] ${label} failed; answering an empty page`, isAppError(error) ? error.code : error);
     const stopgap = emptyPage(page);
     stopgapPages.set(
@@ -166,20 +175,31 @@ export async function searchAnime(params: SearchAnimeParams, access: ContentAcce
   const page = pageNumber(params.page);
   const q = params.q.trim();
   if (!q || q.length > MAX_QUERY_LENGTH) return emptyPage(page);
+  const query = {
+    q,
+    page,
+    limit: pageSize(params.limit, PAGE_SIZE.search),
+    orderBy: orderByParam(params.orderBy),
+    sort: sortParam(params.sort),
+    genres: genreIds(params.genres),
+    type: oneOf(params.type, ANIME_TYPES),
+    status: oneOf(params.status, ANIME_STATUSES),
+  };
   return listing(
     'search',
     '/anime',
     {
       q,
       page,
-      limit: pageSize(params.limit, PAGE_SIZE.search),
-      order_by: orderByParam(params.orderBy),
-      sort: sortParam(params.sort),
-      genres: genreIds(params.genres),
-      type: oneOf(params.type, ANIME_TYPES),
-      status: oneOf(params.status, ANIME_STATUSES),
+      limit: query.limit,
+      order_by: query.orderBy,
+      sort: query.sort,
+      genres: query.genres,
+      type: query.type,
+      status: query.status,
     },
     access,
+    () => offlineSearch(query),
   );
 }
 
@@ -219,16 +239,12 @@ export interface SeasonNowParams {
 
 /** GET /seasons/now; filter (the entry type) defaults to tv (SPEC §7). */
 export async function getSeasonNow(params: SeasonNowParams, access: ContentAccess): Promise<AnimePage> {
-  return listing(
-    'season',
-    '/seasons/now',
-    {
-      page: pageNumber(params.page),
-      limit: pageSize(params.limit, PAGE_SIZE.max),
-      filter: oneOf(params.filter, SEASON_FILTERS) ?? 'tv',
-    },
-    access,
-  );
+  const query = {
+    page: pageNumber(params.page),
+    limit: pageSize(params.limit, PAGE_SIZE.max),
+    filter: oneOf(params.filter, SEASON_FILTERS) ?? 'tv',
+  };
+  return listing('season', '/seasons/now', query, access, () => offlineSeasonNow(query));
 }
 
 export interface PopularAnimeParams {
@@ -298,7 +314,8 @@ const animeDetails = (path: string, deadline: number) =>
   jikanGet({
     path,
     schema: jikanAnimeResponseSchema,
-    map: (response) => toAnimeDetails(response.data),
+    // Every record fetched teaches the offline catalogue its English and romaji titles (issue 13).
+    map: (response) => remember([toAnimeDetails(response.data)])[0] as AnimeDetails,
     deadline,
     rememberNotFound: true,
   });
@@ -318,14 +335,22 @@ export async function getAnimeDetails(id: number): Promise<AnimeDetails> {
   if (!isAnimeId(id)) throw new AppError('INVALID_ID');
   const deadline = jikanDeadline();
   try {
-    return await animeDetails(`/anime/${id}/full`, deadline);
-  } catch (fullError) {
-    if (!isAppError(fullError, 'NOT_FOUND')) throw detailsError(id, fullError);
     try {
+      return await animeDetails(`/anime/${id}/full`, deadline);
+    } catch (fullError) {
+      if (!isAppError(fullError, 'NOT_FOUND')) throw fullError;
       return await animeDetails(`/anime/${id}`, deadline);
-    } catch (error) {
-      throw detailsError(id, error);
     }
+  } catch (error) {
+    const offline = answersOffline(error) ? offlineDetails(id) : null;
+    if (offline) {
+      console.warn(
+        `[jikan] details ${id} failed; answering from the offline catalogue`,
+        (error as AppError).code,
+      );
+      return offline;
+    }
+    throw detailsError(id, error);
   }
 }
 
@@ -368,8 +393,12 @@ export async function getAnimeIdByTitle(title: string): Promise<number | null> {
   }
 }
 
-/** Test-only: forget env, cache, in-flight calls, rate-limit state and the title → id cache. */
+/**
+ * Test-only: forget env, cache, in-flight calls, rate-limit state and the title → id cache, and
+ * start with an empty offline catalogue, so a failure stays a failure unless a test installs one.
+ */
 export function resetJikanForTests(): void {
+  emptyCatalogueForTests();
   resetServerEnvForTests();
   resetCacheForTests();
   resetRateLimiterForTests();

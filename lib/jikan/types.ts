@@ -37,6 +37,11 @@ export interface Anime {
   popularity: number | null;
   images: AnimeImages;
   genres: string[];
+  /**
+   * Answered from the offline catalogue (lib/catalogue) because the anime database failed: no
+   * score, synopsis or popularity, and the UI says so with its 'dados offline' badge.
+   */
+  offline?: true;
 }
 
 export interface ExternalLink {
@@ -78,6 +83,13 @@ export interface GatedAnime {
 export interface AnimePage {
   data: Anime[];
   pagination: { page: number; hasNextPage: boolean };
+  /** The whole page comes from the offline catalogue (see Anime.offline). */
+  offline?: true;
+  /**
+   * A season listing from the offline catalogue lists this season: the current one, or the latest
+   * the catalogue has when its snapshot is older than the current season.
+   */
+  season?: { season: 'winter' | 'spring' | 'summer' | 'fall'; year: number };
 }
 
 export interface Episode {

@@ -25,7 +25,8 @@ export function listingRoute<S extends z.ZodObject>(
       const page = await withClientBudget(request, () => load(query, access));
       const failure = stopgapError(page);
       if (failure) return toErrorResponse(failure);
-      return jsonResponse(page, { shared: !access.adult });
+      // An offline-catalogue answer (issue 13) stands in while the database is down: not for a CDN.
+      return jsonResponse(page, { shared: !access.adult && !page.offline });
     } catch (error) {
       return toErrorResponse(error);
     }

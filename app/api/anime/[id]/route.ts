@@ -13,12 +13,13 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   try {
     const id = parseOrThrow(animeIdParam, (await params).id, 'INVALID_ID');
     const data = await withClientBudget(request, () => getAnimeDetails(id));
-    if (!isAdultAnime(data)) return jsonResponse({ data }, { shared: true });
+    // An offline-catalogue stand-in (issue 13) is never kept by a shared cache.
+    if (!isAdultAnime(data)) return jsonResponse({ data }, { shared: !data.offline });
     // An adult record: the full answer only for a verified adult, and never in a shared cache;
     // everyone else gets the same stub, which may be shared (it varies with the credentials).
     const access = await getRequestAccess(request);
     if (access.adult) return privateJsonResponse({ data });
-    return jsonResponse({ data: toGatedAnime(data) }, { shared: true, varyOnCredentials: true });
+    return jsonResponse({ data: toGatedAnime(data) }, { shared: !data.offline, varyOnCredentials: true });
   } catch (error) {
     return toErrorResponse(error);
   }
