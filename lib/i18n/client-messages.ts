@@ -7,6 +7,7 @@ import type { Messages } from 'next-intl';
  */
 export const CLIENT_NAMESPACES = [
   'AccessBadge',
+  'AuthErrors',
   'AnimeCard',
   'Carousel',
   'Common',
