@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { ListingMessage } from '@/components/anime/listing-states';
 import { RetryButton } from '@/components/anime/retry-button';
 import { loadCarousel, type CarouselListing } from '@/lib/discovery/listings';
+import { PAGE_SIZE } from '@/lib/jikan';
 import { AnimeCarousel } from './anime-carousel';
 import { CarouselFrame } from './carousel-frame';
 
@@ -43,6 +44,7 @@ export async function ListingCarousel({ kind }: { kind: CarouselListing }) {
       title={title}
       subtitle={t('foundCount', { count: result.items.length })}
       items={result.items.map((anime) => ({ anime }))}
+      adultSource={{ path: `/api/anime/${kind}`, params: { page: 1, limit: PAGE_SIZE.carousel } }}
     />
   );
 }

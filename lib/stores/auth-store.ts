@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type * as FirebaseClient from '@/lib/firebase/client';
 import type { AuthUser } from '@/lib/firebase/client';
+import { ageStatus } from '@/lib/firebase/age';
 import { AuthNotInitializedError } from '@/lib/firebase/errors';
 
 /**
@@ -117,4 +118,9 @@ export const useAuthStore = create<AuthStore>()((set, get) => {
 export function resetAuthStoreForTests(): void {
   started = null;
   useAuthStore.setState({ user: null, loading: true, failed: false });
+}
+
+/** SPEC §5 canAccessAdultContent from the store alone (for hooks that need no messages). */
+export function selectCanAccessAdult(state: Pick<State, 'user' | 'loading'>): boolean {
+  return !state.loading && state.user !== null && ageStatus(state.user.facts).isUserAdult;
 }
