@@ -18,7 +18,20 @@ export async function SearchResultsSection({ q, sort, view }: { q: string; sort:
   if (result.status === 'failed') {
     return <ListingMessage tone="error" text={t('error')} action={<RetryButton label={t('retry')} />} />;
   }
-  if (result.items.length === 0) return <SearchEmpty />;
+  if (result.items.length === 0) {
+    return (
+      <SearchResults
+        q={q}
+        sort={sort}
+        view={view}
+        firstPageIds={[]}
+        firstPageHasNext={false}
+        emptyState={<SearchEmpty />}
+      >
+        {null}
+      </SearchResults>
+    );
+  }
   return (
     <SearchResults
       q={q}

@@ -38,6 +38,11 @@ interface SearchResultsProps {
   children: ReactNode;
   firstPageIds: number[];
   firstPageHasNext: boolean;
+  /**
+   * Shown instead of the grid while there is nothing to list: the anonymous page was empty and no
+   * verified adult's fuller page has filled it (the only results may be adult ones).
+   */
+  emptyState?: ReactNode;
 }
 
 /**
@@ -53,6 +58,7 @@ export function SearchResults({
   children,
   firstPageIds,
   firstPageHasNext,
+  emptyState,
 }: SearchResultsProps) {
   const t = useTranslations('SearchPage');
   const order = SEARCH_SORT_ORDER[sort];
@@ -87,6 +93,8 @@ export function SearchResults({
       setStatus('failed');
     }
   }
+
+  if (count === 0 && emptyState) return emptyState;
 
   return (
     <div>

@@ -77,6 +77,11 @@ describe('ageStatus (SPEC §5)', () => {
     });
     expect(ageStatus({}, at('2026-11-23'))).toEqual({ isUserAdult: true, basis: 'default', userAge: null });
   });
+  it('unreadable claims are an error: false, even for an old account', () => {
+    expect(ageStatus({ unreadable: true, creationTime: '2001-01-01T00:00:00Z' }, at('2026-11-23')).isUserAdult).toBe(
+      false,
+    );
+  });
   it('an unreadable birthday is an error: false', () => {
     expect(ageStatus({ birthday: 'soon' }, at('2026-11-23'))).toEqual({
       isUserAdult: false,

@@ -20,6 +20,8 @@ export interface AgeFacts {
   birthday?: unknown;
   /** metadata.creationTime (any Date-parsable text), when known. */
   creationTime?: string | null;
+  /** The claims could not be read (offline token refresh): an error, so not adult (SPEC §5). */
+  unreadable?: boolean;
 }
 
 /** Which SPEC §5 rule decided: shown on the Privacy tab. */
@@ -88,6 +90,7 @@ export function createdAdultYearsAgo(creationTime: string | null | undefined, no
  * cannot be read) gives false.
  */
 export function ageStatus(facts: AgeFacts, now: Date = new Date()): AgeStatus {
+  if (facts.unreadable) return { isUserAdult: false, basis: 'error', userAge: null };
   let birthday: CalendarDate | null;
   try {
     birthday = parseBirthday(facts.birthday);

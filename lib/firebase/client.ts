@@ -73,11 +73,14 @@ function start(): Auth | null {
 
 async function toAuthUser(user: User): Promise<AuthUser> {
   let claims: Record<string, unknown> = {};
+  let unreadable = false;
   try {
     claims = (await user.getIdTokenResult()).claims;
   } catch (error) {
-    // Offline: the cached user is still shown; a birthday claim then counts as unknown.
+    // Offline with an expired token: the user is still shown, but without adult access until
+    // the claims can be read (a missing birthday must not be assumed).
     console.warn('[firebase] could not read token claims', error);
+    unreadable = true;
   }
   const providerData = user.providerData.map((entry) => ({
     providerId: entry.providerId,
@@ -91,7 +94,7 @@ async function toAuthUser(user: User): Promise<AuthUser> {
     photoURL: user.photoURL,
     providerData,
     creationTime,
-    facts: { birthday: birthdayOf(providerData, claims), creationTime },
+    facts: { birthday: birthdayOf(providerData, claims), creationTime, unreadable },
   };
 }
 

@@ -7,6 +7,7 @@ import type { Messages } from 'next-intl';
  */
 export const CLIENT_NAMESPACES = [
   'AccessBadge',
+  'AccountTab',
   'AuthErrors',
   'AnimeCard',
   'Carousel',
@@ -17,6 +18,7 @@ export const CLIENT_NAMESPACES = [
   'Labels',
   'Languages',
   'Lists',
+  'PrivacyTab',
   'SearchBar',
   'SearchPage',
   'Theme',
