@@ -2,12 +2,11 @@ import { getTranslations } from 'next-intl/server';
 import { AnimeGrid } from '@/components/anime/anime-grid';
 import { AdultGridSwap } from '@/components/auth/adult-grid-swap';
 import { ListingMessage } from '@/components/anime/listing-states';
-import { RetryButton } from '@/components/anime/retry-button';
+import { GridRecovery } from '@/components/anime/grid-recovery';
 import { loadExploreTab } from '@/lib/discovery/listings';
-import type { ExploreTab, View } from '@/lib/discovery/params';
-import { PAGE_SIZE } from '@/lib/jikan';
+import { EXPLORE_PAGE_SIZE, type ExploreTab, type View } from '@/lib/discovery/params';
 
-const API_PATH: Record<ExploreTab, string> = {
+const EXPLORE_ENDPOINTS: Record<ExploreTab, string> = {
   top: '/api/anime/top',
   seasonal: '/api/anime/season',
   popular: '/api/anime/popular',
@@ -21,14 +20,23 @@ export async function ExploreResults({ tab, view }: { tab: ExploreTab; view: Vie
 
   if (result.status === 'failed') {
     return (
-      <ListingMessage tone="error" text={t('error')} action={<RetryButton label={tCommon('retry')} />} />
+      <GridRecovery
+        endpoint={EXPLORE_ENDPOINTS[tab]}
+        params={{ page: 1, limit: EXPLORE_PAGE_SIZE }}
+        view={view}
+        skeletonCount={EXPLORE_PAGE_SIZE}
+        errorText={t('error')}
+        retryLabel={tCommon('retry')}
+        emptyTitle={t('empty')}
+        emptyText={t('emptyHint')}
+      />
     );
   }
   if (result.items.length === 0) {
     return <ListingMessage tone="empty" title={t('empty')} text={t('emptyHint')} />;
   }
   return (
-    <AdultGridSwap path={API_PATH[tab]} params={{ page: 1, limit: PAGE_SIZE.explore }} view={view}>
+    <AdultGridSwap path={EXPLORE_ENDPOINTS[tab]} params={{ page: 1, limit: EXPLORE_PAGE_SIZE }} view={view}>
       <AnimeGrid items={result.items} view={view} />
     </AdultGridSwap>
   );

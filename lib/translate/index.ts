@@ -30,7 +30,7 @@ async function translateFetch(text: string): Promise<string> {
     encodeURIComponent(text);
   let response: Response;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS), cache: 'no-store' });
+    response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
     throw new AppError(isTimeoutError(error) ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR', undefined, {
       cause: error,
