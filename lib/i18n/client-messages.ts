@@ -10,6 +10,7 @@ export const CLIENT_NAMESPACES = [
   'AccountTab',
   'AuthErrors',
   'Adult',
+  'AdultDetail',
   'AnimeCard',
   'BackLink',
   'Carousel',
