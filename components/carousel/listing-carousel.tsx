@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { ListingMessage } from '@/components/anime/listing-states';
 import { OfflineBadge } from '@/components/anime/offline-badge';
 import { loadCarousel, type CarouselListing } from '@/lib/discovery/listings';
+import { PAGE_SIZE } from '@/lib/jikan';
 import { AnimeCarousel } from './anime-carousel';
 import { CarouselFrame } from './carousel-frame';
 import { CarouselRecovery } from './carousel-recovery';
@@ -44,6 +45,7 @@ export async function ListingCarousel({ kind }: { kind: CarouselListing }) {
         )
       }
       items={result.items.map((anime) => ({ anime }))}
+      adultSource={{ path: `/api/anime/${kind}`, params: { page: 1, limit: PAGE_SIZE.carousel } }}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { AnimeGrid } from '@/components/anime/anime-grid';
+import { AdultGridSwap } from '@/components/auth/adult-grid-swap';
 import { ListingMessage } from '@/components/anime/listing-states';
 import { GridRecovery } from '@/components/anime/grid-recovery';
 import { OfflineBadge } from '@/components/anime/offline-badge';
@@ -35,11 +36,16 @@ export async function ExploreResults({ tab, view }: { tab: ExploreTab; view: Vie
   if (result.items.length === 0) {
     return <ListingMessage tone="empty" title={t('empty')} text={t('emptyHint')} />;
   }
-  if (!result.offline) return <AnimeGrid items={result.items} view={view} />;
+  const grid = (
+    <AdultGridSwap path={EXPLORE_ENDPOINTS[tab]} params={{ page: 1, limit: EXPLORE_PAGE_SIZE }} view={view}>
+      <AnimeGrid items={result.items} view={view} />
+    </AdultGridSwap>
+  );
+  if (!result.offline) return grid;
   return (
     <>
       <OfflineBadge season={result.season} className="mb-3" />
-      <AnimeGrid items={result.items} view={view} />
+      {grid}
     </>
   );
 }

@@ -2,6 +2,8 @@ import { Sparkles } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { AccessBadge } from '@/components/auth/access-badge';
+import { AuthBootstrap } from '@/components/auth/auth-bootstrap';
+import { UserMenu } from '@/components/auth/user-menu';
 import { LanguageSwitcher } from '@/components/i18n/language-switcher';
 import { SearchBar } from '@/components/search/search-bar';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
@@ -34,6 +36,7 @@ export async function Header() {
         </div>
         <div className="ml-auto hidden items-center gap-1 lg:flex">
           <AccessBadge />
+          <UserMenu />
           <LanguageSwitcher />
           <ThemeToggle />
         </div>
@@ -42,6 +45,7 @@ export async function Header() {
           <MobileMenu />
         </div>
       </div>
+      <AuthBootstrap />
     </header>
   );
 }

@@ -30,7 +30,21 @@ export async function SearchResultsSection({ q, sort, view }: { q: string; sort:
       />
     );
   }
-  if (result.items.length === 0) return <SearchEmpty />;
+  if (result.items.length === 0) {
+    // Empty for an anonymous visitor; a verified adult's own results may not be (SearchResults).
+    return (
+      <SearchResults
+        q={q}
+        sort={sort}
+        view={view}
+        firstPageIds={[]}
+        firstPageHasNext={false}
+        emptyState={<SearchEmpty />}
+      >
+        {null}
+      </SearchResults>
+    );
+  }
   const results = (
     <SearchResults
       q={q}

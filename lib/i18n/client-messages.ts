@@ -7,7 +7,10 @@ import type { Messages } from 'next-intl';
  */
 export const CLIENT_NAMESPACES = [
   'AccessBadge',
+  'AccountTab',
+  'AuthErrors',
   'Adult',
+  'AdultDetail',
   'AnimeCard',
   'BackLink',
   'Carousel',
@@ -22,6 +25,7 @@ export const CLIENT_NAMESPACES = [
   'Languages',
   'Lists',
   'MyRatings',
+  'PrivacyTab',
   'Rating',
   'OfflineBadge',
   'SearchBar',

@@ -15,17 +15,25 @@ export { MAX_QUERY_LENGTH };
 /** Listings and details are the same for every anonymous visitor: let a CDN serve repeats. */
 export const CACHE_SHARED = 'public, s-maxage=600, stale-while-revalidate=86400';
 export const CACHE_NONE = 'no-store';
+/** An answer that depends on a verified identity: never kept by a shared cache (nor on disk). */
+export const CACHE_PRIVATE = 'private, no-store';
 
 /**
  * `shared` only for real data meant for everyone: a stand-in answer (the empty page served while
  * the database is down) must not be pinned in a CDN, nor must anything shown because of who asked
- * (adult access, once sign-in lands).
+ * (`personal`: an answer for a verified identity, see request-auth.ts).
  */
 export function jsonResponse<T>(
   body: T,
-  { shared, varyOnCredentials = false }: { shared: boolean; varyOnCredentials?: boolean },
+  {
+    shared,
+    personal = false,
+    varyOnCredentials = false,
+  }: { shared: boolean; personal?: boolean; varyOnCredentials?: boolean },
 ): NextResponse<T> {
-  const headers = new Headers({ 'Cache-Control': shared ? CACHE_SHARED : CACHE_NONE });
+  const headers = new Headers({
+    'Cache-Control': personal ? CACHE_PRIVATE : shared ? CACHE_SHARED : CACHE_NONE,
+  });
   // An answer that would differ for a signed-in caller must not be reused for one by a CDN.
   if (varyOnCredentials) headers.set('Vary', VARY_CREDENTIALS);
   return NextResponse.json(body, { headers });
@@ -37,7 +45,7 @@ export const VARY_CREDENTIALS = 'Authorization, Cookie';
 /** Content shown because of who asked (a verified adult): this browser only, never a CDN. */
 export function privateJsonResponse<T>(body: T): NextResponse<T> {
   return NextResponse.json(body, {
-    headers: { 'Cache-Control': 'private, no-store', Vary: VARY_CREDENTIALS },
+    headers: { 'Cache-Control': CACHE_PRIVATE, Vary: VARY_CREDENTIALS },
   });
 }
 

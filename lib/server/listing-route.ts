@@ -11,8 +11,9 @@ import { getRequestAccess, type RequestAccess } from './request-auth';
  * The GET handler of a listing route: parse the query with `schema`, load one page for this
  * visitor and answer it. A page standing in for a failed upstream call (lib/jikan answers an empty
  * one then, SPEC §8) is answered as that failure, so a client can show "could not load" with a
- * retry instead of "nothing found". Anonymous answers may be shared by a CDN; signed-in ones not.
- * Upstream calls the load starts are charged to the caller's budget (client-budget.ts).
+ * retry instead of "nothing found". Anonymous answers may be shared by a CDN; answers to a verified
+ * identity are private, and `Vary` keeps a CDN from handing its anonymous copy to a signed-in
+ * adult. Upstream calls the load starts are charged to the caller's budget (client-budget.ts).
  */
 export function listingRoute<S extends z.ZodObject>(
   schema: S,
@@ -26,7 +27,11 @@ export function listingRoute<S extends z.ZodObject>(
       const failure = stopgapError(page);
       if (failure) return toErrorResponse(failure);
       // An offline-catalogue answer (issue 13) stands in while the database is down: not for a CDN.
-      return jsonResponse(page, { shared: !access.adult && !page.offline });
+      return jsonResponse(page, {
+        shared: !access.verified && !page.offline,
+        personal: access.verified,
+        varyOnCredentials: true,
+      });
     } catch (error) {
       return toErrorResponse(error);
     }

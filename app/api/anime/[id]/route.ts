@@ -15,8 +15,9 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     const data = await withClientBudget(request, () => getAnimeDetails(id));
     // An offline-catalogue stand-in (issue 13) is never kept by a shared cache.
     if (!isAdultAnime(data)) return jsonResponse({ data }, { shared: !data.offline });
-    // An adult record: the full answer only for a verified adult, and never in a shared cache;
-    // everyone else gets the same stub, which may be shared (it varies with the credentials).
+    // An adult record (R+/Rx or an adult genre): the full answer only for a verified adult, and
+    // never in a shared cache; everyone else gets the same stub (SPEC §6), which may be shared
+    // (Vary keeps it from a signed-in caller).
     const access = await getRequestAccess(request);
     if (access.adult) return privateJsonResponse({ data });
     return jsonResponse({ data: toGatedAnime(data) }, { shared: !data.offline, varyOnCredentials: true });
