@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '@/lib/jikan/types';
+import { logger, type ApiSource } from '@/lib/logger';
 
 /**
  * The one way client components read the app's own API (STYLE.md: never Jikan directly).
@@ -44,18 +45,32 @@ function errorBody(body: unknown): ApiErrorBody['error'] | null {
   return typeof code === 'string' && typeof message === 'string' ? { code, message } : null;
 }
 
+/** The outside service behind one of our routes, as the logger classifies calls (SPEC §7). */
+export function apiSource(path: string): ApiSource | null {
+  if (path.startsWith('/api/streaming/')) return 'streamingApi';
+  if (path.startsWith('/api/anime')) return 'animeApi';
+  return null;
+}
+
 export async function apiGet<T>(
   path: string,
   params: ApiParams = {},
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<T> {
+  const source = apiSource(path);
+  const started = performance.now();
+  const track = (ok: boolean) => {
+    if (source) logger.trackApiCall(source, performance.now() - started, ok, path);
+  };
   let response: Response;
   try {
     response = await fetch(apiUrl(path, params), { headers: { Accept: 'application/json' }, signal });
   } catch (error) {
     if (isAbortError(error)) throw error;
+    track(false);
     throw new ApiError('NETWORK', 'Network request failed', 0);
   }
+  track(response.ok);
 
   let body: unknown;
   try {

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { AccessBadge } from '@/components/auth/access-badge';
 import { LanguageSwitcher } from '@/components/i18n/language-switcher';
+import { NotificationBell } from '@/components/notifications/notification-bell';
 import { SearchBar } from '@/components/search/search-bar';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { routes } from '@/lib/routes';
@@ -35,9 +36,11 @@ export async function Header() {
         <div className="ml-auto hidden items-center gap-1 lg:flex">
           <AccessBadge />
           <LanguageSwitcher />
+          <NotificationBell />
           <ThemeToggle />
         </div>
         <div className="ml-auto flex items-center gap-1 md:ml-2 lg:hidden">
+          <NotificationBell />
           <ThemeToggle />
           <MobileMenu />
         </div>

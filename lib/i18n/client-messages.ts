@@ -16,6 +16,7 @@ export const CLIENT_NAMESPACES = [
   'Labels',
   'Languages',
   'Lists',
+  'Notifications',
   'SearchBar',
   'SearchPage',
   'Theme',
