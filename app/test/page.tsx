@@ -1,5 +1,7 @@
 import { getTranslations } from 'next-intl/server';
+import { ApiTestPanel } from '@/components/dev/api-test-panel';
 import { RenderErrorTrigger } from '@/components/dev/render-error-trigger';
+import { ScopedMessages } from '@/components/i18n/scoped-messages';
 
 export async function generateMetadata() {
   const t = await getTranslations('TestPage');
@@ -12,6 +14,10 @@ export default async function TestPage() {
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="mb-2 text-2xl font-bold">{t('title')}</h1>
       <p className="mb-8 text-muted">{t('intro')}</p>
+      <ScopedMessages namespaces={['TestPage']}>
+        <ApiTestPanel />
+      </ScopedMessages>
+      <h2 className="mt-10 mb-3 text-lg font-semibold">{t('errorBoundary')}</h2>
       <RenderErrorTrigger label={t('simulateError')} />
     </div>
   );
