@@ -1,0 +1,84 @@
+import type { Anime } from '@/lib/jikan/types';
+
+/**
+ * A small copy of an anime's card data, kept with each list entry and rating when it is added, so
+ * the list and ratings pages render at once with no upstream call (issue 10). `takenAt` lets pages
+ * refresh old copies in the background, a few at a time.
+ */
+export interface AnimeSnapshot {
+  title: string | null;
+  titleEnglish: string | null;
+  image: string | null;
+  type: string | null;
+  episodes: number | null;
+  score: number | null;
+  /** ISO timestamp of when the copy was taken. */
+  takenAt: string;
+}
+
+const MAX_TEXT = 500;
+
+/** The snapshot of an app `Anime` (or `AnimeDetails`). */
+export function snapshotFromAnime(anime: Anime, now: Date = new Date()): AnimeSnapshot {
+  return {
+    title: anime.title,
+    titleEnglish: anime.titleEnglish,
+    image: anime.images.cover ?? anime.images.small,
+    type: anime.type,
+    episodes: anime.episodes,
+    score: anime.score,
+    takenAt: now.toISOString(),
+  };
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_TEXT ? value : null;
+}
+
+function count(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 100_000 ? value : null;
+}
+
+/** Only http(s) and site-relative images: a stored `javascript:` URL must never reach an <img>. */
+function imageUrl(value: unknown): string | null {
+  const url = text(value);
+  if (!url) return null;
+  return /^https?:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//')) ? url : null;
+}
+
+/** Whatever is stored (or imported), as a valid snapshot, or null when it is not an object. */
+export function sanitizeSnapshot(value: unknown): AnimeSnapshot | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const record = value as Record<string, unknown>;
+  const score = record.score;
+  const takenAt = typeof record.takenAt === 'string' && !Number.isNaN(Date.parse(record.takenAt)) ? record.takenAt : new Date(0).toISOString();
+  return {
+    title: text(record.title),
+    titleEnglish: text(record.titleEnglish),
+    image: imageUrl(record.image),
+    type: text(record.type),
+    episodes: count(record.episodes),
+    score: typeof score === 'number' && Number.isFinite(score) && score >= 0 && score <= 10 ? score : null,
+    takenAt,
+  };
+}
+
+/** A snapshot older than this is refreshed in the background when a page shows it. */
+export const SNAPSHOT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+export function isSnapshotStale(snapshot: AnimeSnapshot, now: number = Date.now()): boolean {
+  const taken = Date.parse(snapshot.takenAt);
+  return Number.isNaN(taken) || now - taken > SNAPSHOT_MAX_AGE_MS;
+}
+
+/** The stored id as a positive integer, or null (SPEC §5: ids become numbers). */
+export function normalizeAnimeId(value: unknown): number | null {
+  if (typeof value === 'number') {
+    return Number.isSafeInteger(value) && value > 0 ? value : null;
+  }
+  if (typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value)) {
+    const id = Number(value.trim());
+    return Number.isSafeInteger(id) && id > 0 ? id : null;
+  }
+  return null;
+}

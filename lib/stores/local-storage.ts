@@ -1,0 +1,151 @@
+/**
+ * Safe access to the browser's localStorage for the personal-data stores (SPEC §3, §8).
+ *
+ * - `browserStorage()` answers null on the server and where storage access itself throws
+ *   (some privacy modes), so reads fall back to defaults and never crash.
+ * - `writeKeys()` applies several key changes as one: when any write fails (storage full, blocked)
+ *   the keys already written are put back as they were, so a half-applied change never survives.
+ *   The failure is answered, not thrown: 'quota' for QuotaExceededError, else 'unavailable'.
+ */
+
+export type StorageFailure = 'unavailable' | 'quota';
+export type WriteResult = { ok: true } | { ok: false; reason: StorageFailure };
+
+/** A key to set to a raw string, or to remove (null). */
+export type KeyChange = readonly [key: string, raw: string | null];
+
+export function browserStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function isQuotaError(error: unknown): boolean {
+  if (!(error instanceof DOMException)) return false;
+  // Chrome/Safari name it QuotaExceededError; old Firefox NS_ERROR_DOM_QUOTA_REACHED (code 1014).
+  return error.name === 'QuotaExceededError' || error.name === 'NS_ERROR_DOM_QUOTA_REACHED' || error.code === 22;
+}
+
+/** The raw string under `key`, null when absent or when storage cannot be read. */
+export function readRaw(key: string): string | null {
+  const storage = browserStorage();
+  if (!storage) return null;
+  try {
+    return storage.getItem(key);
+  } catch (error) {
+    console.warn(`[storage] could not read "${key}"`, error);
+    return null;
+  }
+}
+
+/**
+ * The parsed JSON under `key`: `undefined` when absent or unreadable, and also when it holds
+ * corrupted JSON (logged; SPEC §8: read failures give defaults).
+ */
+export function readJson(key: string): unknown {
+  const raw = readRaw(key);
+  if (raw === null) return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    console.warn(`[storage] "${key}" holds invalid JSON; using defaults`);
+    return undefined;
+  }
+}
+
+/** Every key currently in storage (empty when storage cannot be read). */
+export function storageKeys(): string[] {
+  const storage = browserStorage();
+  if (!storage) return [];
+  try {
+    const keys: string[] = [];
+    for (let index = 0; index < storage.length; index++) {
+      const key = storage.key(index);
+      if (key !== null) keys.push(key);
+    }
+    return keys;
+  } catch (error) {
+    console.warn('[storage] could not list keys', error);
+    return [];
+  }
+}
+
+/** Applies every change or none (best effort rollback of the ones already applied). */
+export function writeKeys(changes: readonly KeyChange[]): WriteResult {
+  if (changes.length === 0) return { ok: true };
+  const storage = browserStorage();
+  if (!storage) return { ok: false, reason: 'unavailable' };
+  const applied: KeyChange[] = [];
+  try {
+    for (const [key, raw] of changes) {
+      const previous = storage.getItem(key);
+      if (raw === null) storage.removeItem(key);
+      else storage.setItem(key, raw);
+      applied.push([key, previous]);
+    }
+    return { ok: true };
+  } catch (error) {
+    for (const [key, previous] of applied.reverse()) {
+      try {
+        if (previous === null) storage.removeItem(key);
+        else storage.setItem(key, previous);
+      } catch {
+        // Restoring a value that was stored a moment ago fits unless another tab filled the space.
+      }
+    }
+    const reason: StorageFailure = isQuotaError(error) ? 'quota' : 'unavailable';
+    console.warn(`[storage] write failed (${reason}); nothing was changed`, error);
+    return { ok: false, reason };
+  }
+}
+
+/**
+ * Keeps, per adapter, the serialised form of what this tab last read or wrote, so a write touches
+ * only the keys that really changed: keys another tab wrote meanwhile, and keys the original app
+ * wrote with extra fields, stay as they are until the user changes that very entry.
+ */
+export class KeyDiffWriter {
+  private known = new Map<string, string>();
+  private last: WriteResult = { ok: true };
+
+  /**
+   * Outcome of the writes since `resetResult()`: the stores call `set` (which writes through the
+   * persist adapter) and read this right after to answer their callers.
+   */
+  resetResult(): void {
+    this.last = { ok: true };
+  }
+
+  result(): WriteResult {
+    return this.last;
+  }
+
+  /** Records what was just read (after normalising), replacing what was known. */
+  remember(entries: Iterable<readonly [string, string]>): void {
+    this.known = new Map(entries);
+  }
+
+  /** Writes `desired` (the full set of keys this adapter owns) against what was known. */
+  write(desired: ReadonlyMap<string, string>): WriteResult {
+    const changes: KeyChange[] = [];
+    for (const [key, raw] of desired) {
+      if (this.known.get(key) !== raw) changes.push([key, raw]);
+    }
+    for (const key of this.known.keys()) {
+      if (!desired.has(key)) changes.push([key, null]);
+    }
+    const result = writeKeys(changes);
+    if (result.ok) this.known = new Map(desired);
+    else this.last = result;
+    return result;
+  }
+}
+
+/** Today's date as YYYY-MM-DD in the visitor's time zone (dates of list moves). */
+export function localDate(now: Date = new Date()): string {
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  const day = String(now.getDate()).padStart(2, '0');
+  return `${now.getFullYear()}-${month}-${day}`;
+}

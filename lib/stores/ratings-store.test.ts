@@ -1,0 +1,133 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  idFromRatingKey,
+  MAX_OPINION_LENGTH,
+  RATING_ENTRIES_KEY,
+  ratingFeedbackKey,
+  sanitizeRating,
+  selectRatedAnimes,
+  useRatingsStore,
+} from './ratings-store';
+
+const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null') as unknown;
+
+beforeEach(async () => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+  await useRatingsStore.persist.rehydrate();
+});
+
+describe('rating rules (pure)', () => {
+  it('accepts {rating 0–5, opinion}, defaults a missing opinion, ignores extra fields', () => {
+    expect(sanitizeRating({ rating: 4, opinion: 'Ótimo', animeId: 1 })).toEqual({ rating: 4, opinion: 'Ótimo' });
+    expect(sanitizeRating({ rating: 0 })).toEqual({ rating: 0, opinion: '' });
+    expect(sanitizeRating({ rating: '3', opinion: 5 })).toEqual({ rating: 3, opinion: '' });
+  });
+
+  it('rejects ratings outside 0–5, fractions and non-objects', () => {
+    for (const value of [{ rating: 6 }, { rating: -1 }, { rating: 2.5 }, { rating: 'x' }, [], null, 'a', 5]) {
+      expect(sanitizeRating(value)).toBeNull();
+    }
+  });
+
+  it('cuts an over-long stored opinion instead of losing the rating', () => {
+    expect(sanitizeRating({ rating: 2, opinion: 'a'.repeat(MAX_OPINION_LENGTH + 10) })?.opinion).toHaveLength(
+      MAX_OPINION_LENGTH,
+    );
+  });
+
+  it('recognises only animeRating_{digits} keys', () => {
+    expect(idFromRatingKey('animeRating_21')).toBe(21);
+    expect(idFromRatingKey('animeRating_0')).toBeNull();
+    expect(idFromRatingKey('animeRating_abc')).toBeNull();
+    expect(idFromRatingKey('animeRating___proto__')).toBeNull();
+    expect(idFromRatingKey('rating_21')).toBeNull();
+  });
+
+  it('lists rated anime newest first, leaving out empty entries', () => {
+    const rated = selectRatedAnimes({
+      ratings: { 1: { rating: 5, opinion: '' }, 2: { rating: 3, opinion: 'ok' }, 3: { rating: 0, opinion: '' } },
+      entries: { 2: { snapshot: null, ratedAt: '2026-11-23T10:00:00Z' }, 1: { snapshot: null, ratedAt: '2026-11-01T10:00:00Z' } },
+    });
+    expect(rated.map((entry) => entry.animeId)).toEqual([2, 1]);
+  });
+
+  it('maps results to the SPEC §8 messages', () => {
+    expect(ratingFeedbackKey('save', { ok: true })).toBe('saved');
+    expect(ratingFeedbackKey('save', { ok: false, reason: 'quota' })).toBe('saveUnavailable');
+    expect(ratingFeedbackKey('remove', { ok: true })).toBe('removed');
+    expect(ratingFeedbackKey('remove', { ok: false, reason: 'unavailable' })).toBe('removeUnavailable');
+    expect(ratingFeedbackKey('save', { ok: false, reason: 'invalid' })).toBe('editSaveError');
+  });
+});
+
+describe('useRatingsStore', () => {
+  it('saves under animeRating_{id} as {rating, opinion}, the documented format', () => {
+    expect(useRatingsStore.getState().saveRating(21, 4, '  Muito bom  ')).toEqual({ ok: true });
+    expect(stored('animeRating_21')).toEqual({ rating: 4, opinion: 'Muito bom' });
+    expect(useRatingsStore.getState().ratings[21]).toEqual({ rating: 4, opinion: 'Muito bom' });
+    expect(stored(RATING_ENTRIES_KEY)).toHaveProperty('21.ratedAt');
+  });
+
+  it('loads ratings the original app wrote, without rewriting them', async () => {
+    localStorage.setItem('animeRating_5', JSON.stringify({ rating: 5, opinion: 'Obra-prima', extra: true }));
+    localStorage.setItem('animeRating_9', JSON.stringify({ rating: 3, opinion: '' }));
+    localStorage.setItem('animeRating_bad', '{"rating":4}');
+    localStorage.setItem('animeRating_10', '{corrupted');
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await useRatingsStore.persist.rehydrate();
+    expect(useRatingsStore.getState().ratings).toEqual({
+      5: { rating: 5, opinion: 'Obra-prima' },
+      9: { rating: 3, opinion: '' },
+    });
+    useRatingsStore.getState().saveRating(9, 4, '');
+    expect(localStorage.getItem('animeRating_5')).toBe('{"rating":5,"opinion":"Obra-prima","extra":true}');
+    expect(localStorage.getItem('animeRating_10')).toBe('{corrupted');
+    expect(stored('animeRating_9')).toEqual({ rating: 4, opinion: '' });
+  });
+
+  it('removes the stored entry (SPEC §4) and answers the default afterwards', () => {
+    const { saveRating, removeRating } = useRatingsStore.getState();
+    saveRating(3, 5, 'x');
+    expect(removeRating(3)).toEqual({ ok: true });
+    expect(localStorage.getItem('animeRating_3')).toBeNull();
+    expect(useRatingsStore.getState().ratings[3]).toBeUndefined();
+  });
+
+  it('rejects bad ids and values and logs them', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { saveRating } = useRatingsStore.getState();
+    expect(saveRating('abc', 3, '')).toEqual({ ok: false, reason: 'invalid' });
+    expect(saveRating(1, 7, '')).toEqual({ ok: false, reason: 'invalid' });
+    expect(saveRating(1, 3, 'a'.repeat(MAX_OPINION_LENGTH + 1))).toEqual({ ok: false, reason: 'invalid' });
+    expect(warn).toHaveBeenCalledTimes(3);
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('storage full or blocked: answers the failure and keeps the previous rating', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    useRatingsStore.getState().saveRating(1, 2, 'antes');
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    const result = useRatingsStore.getState().saveRating(1, 5, 'depois');
+    expect(result).toEqual({ ok: false, reason: 'quota' });
+    expect(ratingFeedbackKey('save', result)).toBe('saveUnavailable');
+    setItem.mockRestore();
+    expect(useRatingsStore.getState().ratings[1]).toEqual({ rating: 2, opinion: 'antes' });
+    expect(stored('animeRating_1')).toEqual({ rating: 2, opinion: 'antes' });
+
+    vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    expect(useRatingsStore.getState().removeRating(1)).toEqual({ ok: false, reason: 'unavailable' });
+    expect(useRatingsStore.getState().ratings[1]).toEqual({ rating: 2, opinion: 'antes' });
+  });
+
+  it('picks up a rating saved in another tab', async () => {
+    localStorage.setItem('animeRating_44', '{"rating":5,"opinion":""}');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'animeRating_44' }));
+    await vi.waitFor(() => expect(useRatingsStore.getState().ratings[44]).toEqual({ rating: 5, opinion: '' }));
+  });
+});
