@@ -1,12 +1,11 @@
 import { getTranslations } from 'next-intl/server';
-import { PendingPage } from '@/components/layout/pending-page';
+import { SettingsPage } from '@/components/settings/settings-page';
 
 export async function generateMetadata() {
   const t = await getTranslations('Settings');
   return { title: t('title') };
 }
 
-export default async function Page() {
-  const t = await getTranslations('Settings');
-  return <PendingPage title={t('title')} grid={false} />;
+export default function Page() {
+  return <SettingsPage />;
 }
