@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { ApiTestPanel } from '@/components/dev/api-test-panel';
 import { RenderErrorTrigger } from '@/components/dev/render-error-trigger';
+import { ShareReviewTester } from '@/components/dev/share-review-tester';
 import { ScopedMessages } from '@/components/i18n/scoped-messages';
 
 export async function generateMetadata() {
@@ -16,6 +17,8 @@ export default async function TestPage() {
       <p className="mb-8 text-muted">{t('intro')}</p>
       <ScopedMessages namespaces={['TestPage']}>
         <ApiTestPanel />
+        <h2 className="mt-10 mb-3 text-lg font-semibold">{t('shareTitle')}</h2>
+        <ShareReviewTester />
       </ScopedMessages>
       <h2 className="mt-10 mb-3 text-lg font-semibold">{t('errorBoundary')}</h2>
       <RenderErrorTrigger label={t('simulateError')} />

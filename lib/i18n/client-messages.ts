@@ -19,6 +19,7 @@ export const CLIENT_NAMESPACES = [
   'Notifications',
   'SearchBar',
   'SearchPage',
+  'Share',
   'Theme',
   'Toasts',
   'View',
