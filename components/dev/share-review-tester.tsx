@@ -25,6 +25,7 @@ export function ShareReviewTester() {
   const [loading, setLoading] = useState(false);
 
   const start = async () => {
+    if (loading) return;
     setError(null);
     setLoading(true);
     try {
@@ -65,7 +66,8 @@ export function ShareReviewTester() {
         rows={3}
         className="rounded-md border border-border bg-bg p-3"
       />
-      <Button className="self-start" onClick={() => void start()} disabled={loading}>
+      <Button className="self-start" onClick={() => void start()} aria-busy={loading || undefined}>
+        {/* Not disabled while loading: a disabled button drops focus, and focus must return here. */}
         {t('shareCreate', { id: SAMPLE_ID })}
       </Button>
       {error && (

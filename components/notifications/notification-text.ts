@@ -1,5 +1,5 @@
 import type { useTranslations } from 'next-intl';
-import type { AppNotification } from '@/lib/stores/notifications-store';
+import type { AppNotification, SeasonNoticeReason } from '@/lib/stores/notifications-store';
 
 type T = ReturnType<typeof useTranslations<'Notifications'>>;
 
@@ -16,6 +16,17 @@ export function notificationText(notification: AppNotification, t: T): { title: 
     case 'adultContentBlocked':
       return { title: t('blockedTitle'), message: t('blockedMessage', { anime }) };
     case 'seasonRelease':
+      return seasonNoticeText(notification.data.reason ?? 'season', anime, t);
+  }
+}
+
+export function seasonNoticeText(reason: SeasonNoticeReason, anime: string, t: T): { title: string; message: string } {
+  switch (reason) {
+    case 'watching':
+      return { title: t('watchingTitle'), message: t('watchingMessage', { anime }) };
+    case 'favorite':
+      return { title: t('favoriteTitle'), message: t('favoriteMessage', { anime }) };
+    case 'season':
       return { title: t('seasonTitle'), message: t('seasonMessage', { anime }) };
   }
 }

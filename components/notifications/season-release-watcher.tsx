@@ -4,12 +4,25 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { apiGet } from '@/lib/api-client';
 import { showDesktopNotification } from '@/lib/desktop-notifications';
+import { seasonNoticeText } from './notification-text';
 import type { AnimePage } from '@/lib/jikan/types';
 import { logger } from '@/lib/logger';
 import { runSeasonCheck, SEASON_CHECK_INTERVAL_MS } from '@/lib/notifications/season-check';
 
-/** Same query as the home carousel, so both share one cached answer on the server. */
-const SEASON_QUERY = { page: 1, limit: 10 };
+/** Same query as Explore's season tab, so both share one cached answer on the server. */
+const SEASON_QUERY = { page: 1, limit: 20 };
+
+/** The personal stores load only when a check needs them (once a day), not with every page. */
+async function personalIds() {
+  const [{ useListsStore }, { useRatingsStore }] = await Promise.all([
+    import('@/lib/stores/lists-store'),
+    import('@/lib/stores/ratings-store'),
+  ]);
+  const favorites = Object.entries(useRatingsStore.getState().ratings)
+    .filter(([, entry]) => entry.rating >= 4)
+    .map(([id]) => Number(id));
+  return { watching: [...useListsStore.getState().lists.WATCHING], favorites };
+}
 
 /**
  * Season-release check (SPEC §9): on load and every 30 minutes while the app is open, at most once
@@ -30,7 +43,8 @@ export function SeasonReleaseWatcher() {
       runSeasonCheck({
         fetchSeason: async () =>
           (await apiGet<AnimePage>('/api/anime/season', SEASON_QUERY)).data,
-        text: (anime) => ({ title: tr('seasonTitle'), message: tr('seasonMessage', { anime }) }),
+        personal: personalIds,
+        text: (reason, anime) => seasonNoticeText(reason, anime, tr),
         // The bell's count says it in the page; no toast, so a first visit is not greeted by one.
         announce: (anime) => {
           const names = anime.map((entry) => entry.title).join(', ');

@@ -2,22 +2,30 @@
 
 import { Download } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import { htmlLang, isLocale } from '@/lib/i18n/config';
 import { logger } from '@/lib/logger';
 import { APP_VERSION, browserName } from '@/lib/settings/browser-name';
 import { SettingsCard } from './settings-card';
 
+const subscribeNever = () => () => {};
+
 /** Geral (SPEC §2): version 1.0.0, today's date, the browser; plus the diagnostic log export. */
 export function GeneralTab() {
   const t = useTranslations('Settings');
   const locale = useLocale();
-  // Rendered only in the browser (the tabs wait for the URL), so reading the clock and the agent is safe.
-  const [today] = useState(() =>
-    new Intl.DateTimeFormat(isLocale(locale) ? htmlLang[locale] : 'pt-BR', { dateStyle: 'full' }).format(new Date()),
+  // The date and the browser are the visitor's: read in the browser only (null on the server).
+  const today = useSyncExternalStore(
+    subscribeNever,
+    () => new Intl.DateTimeFormat(isLocale(locale) ? htmlLang[locale] : 'pt-BR', { dateStyle: 'full' }).format(new Date()),
+    () => null,
   );
-  const [browser] = useState(() => browserName(navigator.userAgent) ?? t('unknownBrowser'));
+  const browser = useSyncExternalStore(
+    subscribeNever,
+    () => browserName(navigator.userAgent) ?? t('unknownBrowser'),
+    () => null,
+  );
   const [exported, setExported] = useState<string | null>(null);
 
   return (

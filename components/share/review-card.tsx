@@ -25,6 +25,7 @@ export const ReviewCard = forwardRef<
   return (
     <div
       ref={ref}
+      data-testid="review-card"
       style={{ width: REVIEW_CARD_WIDTH, fontFamily: 'var(--font-inter), ui-sans-serif, system-ui, sans-serif' }}
       className="overflow-hidden rounded-[20px] bg-[#15151f] p-5 text-[#f2f2f7]"
     >

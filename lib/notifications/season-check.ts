@@ -1,5 +1,5 @@
 import type { Anime } from '@/lib/jikan/types';
-import { localDateKey, useNotificationsStore } from '@/lib/stores/notifications-store';
+import { localDateKey, useNotificationsStore, type SeasonNoticeReason } from '@/lib/stores/notifications-store';
 
 /** SPEC §9: checked every 30 minutes while the app is open, notified once per calendar day. */
 export const SEASON_CHECK_INTERVAL_MS = 30 * 60 * 1000;
@@ -8,8 +8,10 @@ export const SEASON_NOTICE_LIMIT = 5;
 
 export type SeasonCheckDeps = {
   fetchSeason: () => Promise<Anime[]>;
-  text: (anime: string) => { title: string; message: string };
-  /** Called once with the anime that were announced (toast, sound, desktop notice). */
+  /** The user's Watching list and favourites (rated 4 or more); asked only when those preferences are on. */
+  personal?: () => Promise<{ watching: number[]; favorites: number[] }>;
+  text: (reason: SeasonNoticeReason, anime: string) => { title: string; message: string };
+  /** Called once with the anime that were announced (desktop notice). */
   announce: (announced: Anime[]) => void;
   now?: () => Date;
 };
@@ -17,33 +19,48 @@ export type SeasonCheckDeps = {
 let running = false;
 
 /**
- * One run of the season-release check. Does nothing when the user turned season releases off or
- * when today's check already happened (in this tab or another); a failed fetch leaves the day
+ * One run of the daily season check. Preferences decide what it says: seasonReleases the first 5
+ * season anime, newEpisodes the season anime on the user's Watching list (they are airing now),
+ * favoritesUpdates the user's favourites found in the season. Nothing runs when all three are off
+ * or when today's check already happened (in this tab or another); a failed fetch leaves the day
  * unchecked so the next run tries again. Answers how many notices it added.
  */
-export async function runSeasonCheck({ fetchSeason, text, announce, now = () => new Date() }: SeasonCheckDeps) {
+export async function runSeasonCheck({ fetchSeason, personal, text, announce, now = () => new Date() }: SeasonCheckDeps) {
   const store = useNotificationsStore;
   const today = localDateKey(now());
   const { preferences, lastSeasonCheck } = store.getState();
-  if (!preferences.seasonReleases || lastSeasonCheck === today || running) return 0;
+  const wanted = preferences.seasonReleases || preferences.newEpisodes || preferences.favoritesUpdates;
+  if (!wanted || lastSeasonCheck === today || running) return 0;
   running = true;
   try {
-    const anime = (await fetchSeason()).filter((entry) => entry.title).slice(0, SEASON_NOTICE_LIMIT);
-    // Another tab (or the preference) may have changed while the request was in flight.
+    const season = (await fetchSeason()).filter((entry) => entry.title);
+    const mine = personal && (preferences.newEpisodes || preferences.favoritesUpdates) ? await personal() : null;
+    // Another tab (or the preferences) may have changed while the requests were in flight.
     const current = store.getState();
-    if (current.lastSeasonCheck === today || !current.preferences.seasonReleases) return 0;
+    if (current.lastSeasonCheck === today) return 0;
+    const prefs = current.preferences;
+    const notices: { anime: Anime; reason: SeasonNoticeReason }[] = [];
+    const watching = new Set(mine?.watching ?? []);
+    const favorites = new Set(mine?.favorites ?? []);
+    for (const anime of season) {
+      if (prefs.newEpisodes && watching.has(anime.id)) notices.push({ anime, reason: 'watching' });
+      else if (prefs.favoritesUpdates && favorites.has(anime.id)) notices.push({ anime, reason: 'favorite' });
+    }
+    if (prefs.seasonReleases) {
+      for (const anime of season.slice(0, SEASON_NOTICE_LIMIT)) notices.push({ anime, reason: 'season' });
+    }
     current.setLastSeasonCheck(today);
-    // Added oldest first so the first season anime ends up on top (newest first).
-    for (const entry of [...anime].reverse()) {
-      const title = entry.title ?? '';
+    // Added last to first, so the list reads in this order, newest first.
+    for (const { anime, reason } of [...notices].reverse()) {
+      const title = anime.title ?? '';
       current.add({
         type: 'seasonRelease',
-        ...text(title),
-        data: { animeId: entry.id, animeTitle: title, actionUrl: `/anime/${entry.id}` },
+        ...text(reason, title),
+        data: { animeId: anime.id, animeTitle: title, actionUrl: `/anime/${anime.id}`, reason },
       });
     }
-    if (anime.length > 0) announce(anime);
-    return anime.length;
+    if (notices.length > 0) announce(notices.map((notice) => notice.anime));
+    return notices.length;
   } finally {
     running = false;
   }

@@ -16,12 +16,17 @@ export const MAX_NOTIFICATIONS = 100;
 export const NOTIFICATION_TYPES = ['adultContentBlocked', 'loginRequired', 'seasonRelease'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/** Why a seasonRelease notice was made (preferences seasonReleases, newEpisodes, favoritesUpdates). */
+export const SEASON_NOTICE_REASONS = ['season', 'watching', 'favorite'] as const;
+export type SeasonNoticeReason = (typeof SEASON_NOTICE_REASONS)[number];
+
 export type NotificationData = {
   requiresLogin?: boolean;
   requiresAgeVerification?: boolean;
   actionUrl?: string;
   animeId?: number;
   animeTitle?: string;
+  reason?: SeasonNoticeReason;
 };
 
 export type AppNotification = {
@@ -119,6 +124,9 @@ function sanitizeData(value: unknown): NotificationData {
     data.animeId = value.animeId;
   }
   if (typeof value.animeTitle === 'string') data.animeTitle = value.animeTitle.slice(0, 300);
+  if (typeof value.reason === 'string' && (SEASON_NOTICE_REASONS as readonly string[]).includes(value.reason)) {
+    data.reason = value.reason as SeasonNoticeReason;
+  }
   return data;
 }
 
