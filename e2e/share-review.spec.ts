@@ -49,8 +49,16 @@ async function decodePreview(page: Page) {
 
 test.describe('review image', () => {
   test('opens generating a PNG 800 px wide (400 px at scale 2) with content and transparent corners', async ({ page }) => {
+    // Hold the cover back so the busy state can be seen, then let it through.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_next/image?**', async (route) => {
+      await held;
+      await route.continue();
+    });
     await openDialog(page);
-    await expect(dialog(page).getByText('Gerando sua imagem...')).toBeVisible();
+    await expect(dialog(page).getByRole('status')).toHaveText('Gerando sua imagem...');
+    release();
     await expect(preview(page)).toBeVisible({ timeout: 20_000 });
     const png = await decodePreview(page);
     expect(png.src).toBe('data:image/png;base64,');

@@ -54,6 +54,7 @@ export function ShareReviewDialog({ anime, rating, opinion, open, onOpenChange }
   const [image, setImage] = useState<ImageState>({ status: 'idle' });
   const [shareMessage, setShareMessage] = useState<string | null>(null);
   const cardRef = useRef<HTMLDivElement>(null);
+  const returnFocusTo = useRef<HTMLElement | null>(null);
   const run = useRef(0);
 
   const generate = useCallback(async () => {
@@ -155,6 +156,15 @@ export function ShareReviewDialog({ anime, rating, opinion, open, onOpenChange }
         <Dialog.Content
           aria-describedby={undefined}
           data-testid="share-review-dialog"
+          // Opened from any button (no Radix Trigger): remember it and give focus back on close.
+          onOpenAutoFocus={() => {
+            returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo.current?.isConnected) return;
+            event.preventDefault();
+            returnFocusTo.current.focus();
+          }}
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[92dvh] w-[min(30rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg border border-border bg-surface p-4 shadow-lg data-[state=open]:animate-fade-in sm:p-6"
         >
           <div className="flex items-center justify-between gap-2">
