@@ -1,11 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
+import { authEmulatorPort, authServerEnv } from './e2e/auth-emulator/env.mjs';
 
 /**
  * End-to-end tests run against the production build (`next start`) pointed at the project's own
- * fake upstream (e2e/fake-upstream), in Debian's Chromium. Ports are fixed but overridable.
+ * fake upstream (e2e/fake-upstream) and the Firebase Auth emulator (e2e/auth-emulator), in
+ * Debian's Chromium. Ports are fixed but overridable. The build must carry the emulator's public
+ * settings (scripts/test.mjs builds with e2e/auth-emulator/env.mjs authBuildEnv()).
  */
 const FAKE_PORT = Number(process.env.E2E_FAKE_PORT ?? 4610);
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3610);
+const AUTH_PORT = authEmulatorPort();
 const fake = `http://127.0.0.1:${FAKE_PORT}`;
 const isCI = !!process.env.CI;
 
@@ -47,6 +51,12 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: `node e2e/auth-emulator/start.mjs --port ${AUTH_PORT}`,
+      url: `http://127.0.0.1:${AUTH_PORT}/`,
+      reuseExistingServer: !isCI,
+      timeout: 60_000,
+    },
+    {
       command: `node_modules/.bin/next start -p ${APP_PORT}`,
       url: `http://127.0.0.1:${APP_PORT}/`,
       reuseExistingServer: !isCI,
@@ -59,6 +69,7 @@ export default defineConfig({
         JIKAN_TIMEOUT_MS: '4000',
         STREAMING_BASE_URLS: `${fake}/streaming/down,${fake}/streaming/main`,
         TRANSLATE_BASE_URL: `${fake}/translate`,
+        ...authServerEnv(AUTH_PORT),
       },
     },
   ],

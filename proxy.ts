@@ -1,22 +1,31 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { isLocale, LOCALE_COOKIE } from '@/lib/i18n/config';
+import { internalPagePath } from '@/lib/discovery/params';
+import { defaultLocale, isLocale, LOCALE_COOKIE } from '@/lib/i18n/config';
 
 /**
- * Next 16's request proxy (the former middleware). It keeps the locale cookie honest: a tampered
- * value is dropped so server rendering falls back to the default language (pt) instead of trusting it.
+ * Next 16's request proxy (the former middleware). Page URLs carry no locale (SPEC §2 routes): the
+ * NEXT_LOCALE cookie chooses the language, and each request is rewritten internally to
+ * /{locale}/… (see internalPagePath), where pages are rendered once per language and cached.
+ * A tampered cookie value is dropped, so the page falls back to the default language (pt).
+ *
+ * The same URL answers in two languages. Next's render cache is keyed by the rewritten path, so
+ * the two never mix here; on a Vercel-style deployment this proxy runs before the edge cache too
+ * (README, Deployment). Next sets the page's Vary header itself, so `Vary: Cookie` cannot be added.
  */
 export function proxy(request: NextRequest) {
   const value = request.cookies.get(LOCALE_COOKIE)?.value;
-  if (value !== undefined && !isLocale(value)) {
-    request.cookies.delete(LOCALE_COOKIE);
-    const response = NextResponse.next({ request });
-    response.cookies.delete(LOCALE_COOKIE);
-    return response;
-  }
-  return NextResponse.next();
+  const locale = isLocale(value) ? value : defaultLocale;
+  const { pathname, searchParams } = request.nextUrl;
+  const target = new URL(internalPagePath(pathname, searchParams, locale), request.url);
+
+  const response = NextResponse.rewrite(target);
+  if (value !== undefined && !isLocale(value)) response.cookies.delete(LOCALE_COOKIE);
+  return response;
 }
 
 export const config = {
-  // Pages only: API routes, static assets and image optimisation skip the proxy.
-  matcher: ['/((?!api|_next/static|_next/image|favicon.ico|.*\\.(?:png|jpg|svg|ico|webp|woff2)$).*)'],
+  // Pages only: API routes, Next's own files, metadata images and static assets skip the proxy.
+  matcher: [
+    '/((?!api|_next/static|_next/image|_next/data|favicon.ico|robots.txt|sitemap.xml|.*\\.(?:png|jpg|jpeg|gif|svg|ico|webp|avif|woff2?|mp3|wav|txt|xml)$).*)',
+  ],
 };

@@ -2,6 +2,7 @@ import { NextRequest } from 'next/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetJikanForTests } from '@/lib/jikan';
 import { resetStreamingForTests } from '@/lib/streaming';
+import { resetEpisodesByIdForTests } from '@/lib/streaming/by-anime';
 import { resetTranslateForTests } from '@/lib/translate';
 import { GET as getById } from './anime/[id]/route';
 import { GET as getPopular } from './anime/popular/route';
@@ -10,7 +11,6 @@ import { GET as getSeason } from './anime/season/route';
 import { GET as getSuggest } from './anime/suggest/route';
 import { GET as getTop } from './anime/top/route';
 import { GET as getEpisodes } from './streaming/episodes/route';
-import { POST as postTranslate } from './translate/route';
 
 const ORIGIN = 'http://app.test';
 const CDN = 'public, s-maxage=600, stale-while-revalidate=86400';
@@ -32,6 +32,7 @@ beforeEach(() => {
   process.env.TRANSLATE_BASE_URL = 'http://translate.test';
   resetJikanForTests();
   resetStreamingForTests();
+  resetEpisodesByIdForTests();
   resetTranslateForTests();
   calls = [];
   respond = () =>
@@ -218,6 +219,33 @@ describe('GET /api/anime/[id]', () => {
     expect(body.data).toMatchObject({ id: 20, title: 'Naruto', studios: [], externalLinks: [] });
   });
 
+  it('gives anyone without verified adult access only the gated form of an adult record', async () => {
+    respond = () =>
+      json({
+        data: record(90105, {
+          title: 'Akai Yokujou',
+          rating: 'Rx - Hentai',
+          synopsis: 'explicit',
+          images: { jpg: { image_url: 'http://img.test/a.jpg', large_image_url: 'http://img.test/a-l.jpg' } },
+          trailer: { youtube_id: 'abc' },
+        }),
+      });
+    const forged = new NextRequest(new URL('/api/anime/90105?adult=true', ORIGIN), {
+      headers: { 'X-Adult': 'true', Authorization: 'Bearer not-a-token' },
+    });
+    const response = await getById(forged, idContext('90105'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('vary')).toBe('Authorization');
+    const body = await response.json();
+    expect(body.data).toMatchObject({
+      id: 90105,
+      title: 'Akai Yokujou',
+      synopsis: null,
+      images: { cover: null, small: null },
+      trailerYoutubeId: null,
+    });
+  });
+
   it.each([
     '-1',
     '0',
@@ -268,81 +296,70 @@ describe('GET /api/anime/[id]', () => {
 });
 
 describe('GET /api/streaming/episodes', () => {
-  it('answers { data: Episode[] }', async () => {
-    respond = (url) => {
-      if (url.pathname.endsWith('/test')) return json({}, 404);
-      if (url.pathname.includes('/info/')) return json({ episodes: [{ id: 'e1', number: 1 }] });
-      return json({ results: [{ id: 'naruto' }] });
-    };
-    const response = await getEpisodes(get('/api/streaming/episodes?title=Naruto'));
+  const provider = (url: URL) => {
+    if (url.hostname === 'jikan.test') {
+      const id = Number(url.pathname.split('/')[3]);
+      if (id === 404) return json({ status: 404 }, 404);
+      return json({ data: record(id, id === 6 ? { rating: 'R+ - Mild Nudity' } : { title: `Show ${id}` }) });
+    }
+    if (url.pathname.endsWith('/test')) return json({}, 404);
+    if (url.pathname.includes('/info/')) return json({ episodes: [{ id: 'e1', number: 1 }] });
+    return json({ results: [{ id: 'show' }] });
+  };
+
+  it('answers { data: Episode[] } for an anime id, searching the title of its own record', async () => {
+    respond = provider;
+    const response = await getEpisodes(get('/api/streaming/episodes?id=5'));
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe(CDN);
     expect(await response.json()).toEqual({ data: [{ id: 'e1', number: 1, title: null, url: null }] });
+    const search = calls.find(
+      (url) =>
+        url.hostname === 'stream.test' && !url.pathname.endsWith('/test') && !url.pathname.includes('/info/'),
+    );
+    expect(decodeURIComponent(search!.pathname)).toContain('/Show 5');
   });
 
-  it('answers { data: null } without a title or when the provider fails, not cached', async () => {
-    const none = await getEpisodes(get('/api/streaming/episodes'));
-    expect(await none.json()).toEqual({ data: null });
-    expect(none.headers.get('cache-control')).toBe('no-store');
-    expect(calls).toHaveLength(0);
+  it('asks nobody twice for the same id, "none" included', async () => {
+    respond = provider;
+    await getEpisodes(get('/api/streaming/episodes?id=5'));
+    await getEpisodes(get('/api/streaming/episodes?id=404'));
+    const before = calls.length;
+    expect(await (await getEpisodes(get('/api/streaming/episodes?id=5'))).json()).toMatchObject({
+      data: [{ id: 'e1' }],
+    });
+    expect(await (await getEpisodes(get('/api/streaming/episodes?id=404'))).json()).toEqual({ data: null });
+    expect(calls).toHaveLength(before);
+  });
 
-    respond = () => new Response('', { status: 503 });
-    const down = await getEpisodes(get('/api/streaming/episodes?title=Naruto'));
+  it('gives an unknown id null without a provider call', async () => {
+    respond = provider;
+    const response = await getEpisodes(get('/api/streaming/episodes?id=404'));
+    expect(await response.json()).toEqual({ data: null });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(calls.filter((url) => url.hostname === 'stream.test')).toHaveLength(0);
+  });
+
+  it('gives an adult record null to an anonymous caller, without a provider call', async () => {
+    respond = provider;
+    const response = await getEpisodes(get('/api/streaming/episodes?id=6'));
+    expect(await response.json()).toEqual({ data: null });
+    expect(calls.filter((url) => url.hostname === 'stream.test')).toHaveLength(0);
+  });
+
+  it('answers { data: null } when the provider fails, not cached', async () => {
+    respond = (url) => (url.hostname === 'jikan.test' ? provider(url) : new Response('', { status: 503 }));
+    const down = await getEpisodes(get('/api/streaming/episodes?id=7'));
     expect(down.status).toBe(200);
     expect(await down.json()).toEqual({ data: null });
+    expect(down.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('refuses a title over 200 characters', async () => {
-    await expectBadRequest(
-      await getEpisodes(get(`/api/streaming/episodes?title=${'a'.repeat(201)}`)),
-      'INVALID_INPUT',
-    );
-  });
-});
-
-describe('POST /api/translate', () => {
-  const post = (body: string, headers: Record<string, string> = {}) =>
-    new NextRequest(new URL('/api/translate', ORIGIN), {
-      method: 'POST',
-      body,
-      headers: { 'Content-Type': 'application/json', ...headers },
-    });
-
-  it('answers { text } in Portuguese', async () => {
-    respond = () => json([[['Olá', 'Hello', null, null, 1]], null, 'en']);
-    const response = await postTranslate(post(JSON.stringify({ text: 'Hello' })));
-    expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await response.json()).toEqual({ text: 'Olá' });
-  });
-
-  it('answers the original text when the translator fails', async () => {
-    respond = () => new Response('', { status: 500 });
-    expect(await (await postTranslate(post(JSON.stringify({ text: 'Hello' })))).json()).toEqual({
-      text: 'Hello',
-    });
-  });
-
-  it.each([
-    ['text over 5000 characters', JSON.stringify({ text: 'a'.repeat(5001) })],
-    ['no text', JSON.stringify({})],
-    ['text that is not a string', JSON.stringify({ text: 42 })],
-    ['a body that is not JSON', 'text=hello'],
-    ['an empty body', ''],
-  ])('refuses %s with 400 and no call', async (_label, body) => {
-    await expectBadRequest(await postTranslate(post(body)), 'INVALID_INPUT');
-    expect(calls).toHaveLength(0);
-  });
-
-  it('accepts exactly 5000 characters', async () => {
-    respond = () => json([[['ok', 'x', null, null, 1]], null, 'en']);
-    expect((await postTranslate(post(JSON.stringify({ text: 'a'.repeat(5000) })))).status).toBe(200);
-  });
-
-  it('refuses an oversized body from its Content-Length before reading it', async () => {
-    const response = await postTranslate(
-      post(JSON.stringify({ text: 'a' }), { 'Content-Length': '10000000' }),
-    );
-    await expectBadRequest(response, 'INVALID_INPUT');
-  });
+  it.each(['', '?id=', '?id=abc', '?id=-1', '?id=0', '?id=99999999999', '?title=Naruto'])(
+    'refuses %j with 400 and no call',
+    async (query) => {
+      await expectBadRequest(await getEpisodes(get(`/api/streaming/episodes${query}`)), 'INVALID_ID');
+      expect(calls).toHaveLength(0);
+    },
+  );
 });

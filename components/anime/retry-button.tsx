@@ -1,27 +1,25 @@
 'use client';
 
 import { RotateCw } from 'lucide-react';
-import { useRouter } from 'next/navigation';
-import { useTransition } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils/cn';
 
 /**
- * Retries a server-rendered listing: re-renders the route (router.refresh), which asks the data
- * layer again. A failed listing is never cached there, so this reaches the anime database.
- * `onRetry` replaces that for client-loaded data.
+ * 'Tentar novamente' for a listing that could not load. The listing itself decides how to retry
+ * (cached pages never re-render to retry: see components/anime/use-listing-retry.ts).
  */
-export function RetryButton({ label, onRetry }: { label: string; onRetry?: () => void }) {
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
+export function RetryButton({ label, onRetry }: { label: string; onRetry: () => void }) {
+  const [pressed, setPressed] = useState(false);
   return (
     <Button
       variant="secondary"
-      disabled={pending}
-      aria-busy={pending}
-      onClick={() => (onRetry ? onRetry() : startTransition(() => router.refresh()))}
+      onClick={() => {
+        setPressed(true);
+        onRetry();
+      }}
     >
-      <RotateCw aria-hidden className={cn('size-4', pending && 'animate-spin motion-reduce:animate-none')} />
+      <RotateCw aria-hidden className={cn('size-4', pressed && 'motion-safe:animate-[spin_0.6s_ease-out_1]')} />
       {label}
     </Button>
   );

@@ -1,9 +1,10 @@
 import { getTranslations } from 'next-intl/server';
 import { ListingMessage } from '@/components/anime/listing-states';
-import { RetryButton } from '@/components/anime/retry-button';
 import { loadCarousel, type CarouselListing } from '@/lib/discovery/listings';
+import { PAGE_SIZE } from '@/lib/jikan';
 import { AnimeCarousel } from './anime-carousel';
 import { CarouselFrame } from './carousel-frame';
+import { CarouselRecovery } from './carousel-recovery';
 
 const MESSAGES = {
   season: { title: 'seasonTitle', error: 'seasonError' },
@@ -16,20 +17,11 @@ const MESSAGES = {
  */
 export async function ListingCarousel({ kind }: { kind: CarouselListing }) {
   const t = await getTranslations('Carousel');
-  const tCommon = await getTranslations('Common');
   const title = t(MESSAGES[kind].title);
   const result = await loadCarousel(kind);
 
   if (result.status === 'failed') {
-    return (
-      <CarouselFrame title={title}>
-        <ListingMessage
-          tone="error"
-          text={t(MESSAGES[kind].error)}
-          action={<RetryButton label={tCommon('retry')} />}
-        />
-      </CarouselFrame>
-    );
+    return <CarouselRecovery kind={kind} title={title} errorText={t(MESSAGES[kind].error)} />;
   }
   if (result.items.length === 0) {
     return (
@@ -43,6 +35,7 @@ export async function ListingCarousel({ kind }: { kind: CarouselListing }) {
       title={title}
       subtitle={t('foundCount', { count: result.items.length })}
       items={result.items.map((anime) => ({ anime }))}
+      adultSource={{ path: `/api/anime/${kind}`, params: { page: 1, limit: PAGE_SIZE.carousel } }}
     />
   );
 }

@@ -1,9 +1,16 @@
 import { getTranslations } from 'next-intl/server';
 import { AnimeGrid } from '@/components/anime/anime-grid';
+import { AdultGridSwap } from '@/components/auth/adult-grid-swap';
 import { ListingMessage } from '@/components/anime/listing-states';
-import { RetryButton } from '@/components/anime/retry-button';
+import { GridRecovery } from '@/components/anime/grid-recovery';
 import { loadExploreTab } from '@/lib/discovery/listings';
-import type { ExploreTab, View } from '@/lib/discovery/params';
+import { EXPLORE_PAGE_SIZE, type ExploreTab, type View } from '@/lib/discovery/params';
+
+const EXPLORE_ENDPOINTS: Record<ExploreTab, string> = {
+  top: '/api/anime/top',
+  seasonal: '/api/anime/season',
+  popular: '/api/anime/popular',
+};
 
 /** One Explore tab's list (SPEC §2): loaded, empty, or failed with a retry. */
 export async function ExploreResults({ tab, view }: { tab: ExploreTab; view: View }) {
@@ -13,11 +20,24 @@ export async function ExploreResults({ tab, view }: { tab: ExploreTab; view: Vie
 
   if (result.status === 'failed') {
     return (
-      <ListingMessage tone="error" text={t('error')} action={<RetryButton label={tCommon('retry')} />} />
+      <GridRecovery
+        endpoint={EXPLORE_ENDPOINTS[tab]}
+        params={{ page: 1, limit: EXPLORE_PAGE_SIZE }}
+        view={view}
+        skeletonCount={EXPLORE_PAGE_SIZE}
+        errorText={t('error')}
+        retryLabel={tCommon('retry')}
+        emptyTitle={t('empty')}
+        emptyText={t('emptyHint')}
+      />
     );
   }
   if (result.items.length === 0) {
     return <ListingMessage tone="empty" title={t('empty')} text={t('emptyHint')} />;
   }
-  return <AnimeGrid items={result.items} view={view} />;
+  return (
+    <AdultGridSwap path={EXPLORE_ENDPOINTS[tab]} params={{ page: 1, limit: EXPLORE_PAGE_SIZE }} view={view}>
+      <AnimeGrid items={result.items} view={view} />
+    </AdultGridSwap>
+  );
 }

@@ -2,6 +2,8 @@ import { Sparkles } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { AccessBadge } from '@/components/auth/access-badge';
+import { AuthBootstrap } from '@/components/auth/auth-bootstrap';
+import { UserMenu } from '@/components/auth/user-menu';
 import { LanguageSwitcher } from '@/components/i18n/language-switcher';
 import { NotificationBell } from '@/components/notifications/notification-bell';
 import { SearchBar } from '@/components/search/search-bar';
@@ -35,6 +37,7 @@ export async function Header() {
         </div>
         <div className="ml-auto hidden items-center gap-1 lg:flex">
           <AccessBadge />
+          <UserMenu />
           <LanguageSwitcher />
           <NotificationBell />
           <ThemeToggle />
@@ -45,6 +48,7 @@ export async function Header() {
           <MobileMenu />
         </div>
       </div>
+      <AuthBootstrap />
     </header>
   );
 }

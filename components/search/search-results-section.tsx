@@ -1,9 +1,9 @@
 import { getTranslations } from 'next-intl/server';
 import { AnimeGridItems } from '@/components/anime/anime-grid';
-import { ListingMessage } from '@/components/anime/listing-states';
-import { RetryButton } from '@/components/anime/retry-button';
+import { GridRecovery } from '@/components/anime/grid-recovery';
 import { loadSearchPage } from '@/lib/discovery/listings';
-import type { SearchSort, View } from '@/lib/discovery/params';
+import { SEARCH_SORT_ORDER, type SearchSort, type View } from '@/lib/discovery/params';
+import { PAGE_SIZE } from '@/lib/jikan';
 import { SearchEmpty } from './search-empty';
 import { SearchResults } from './search-results';
 
@@ -16,9 +16,33 @@ export async function SearchResultsSection({ q, sort, view }: { q: string; sort:
   const result = await loadSearchPage({ q, sort });
 
   if (result.status === 'failed') {
-    return <ListingMessage tone="error" text={t('error')} action={<RetryButton label={t('retry')} />} />;
+    const order = SEARCH_SORT_ORDER[sort];
+    return (
+      <GridRecovery
+        endpoint="/api/anime/search"
+        params={{ q, order_by: order.orderBy, sort: order.sort }}
+        view={view}
+        skeletonCount={PAGE_SIZE.search}
+        errorText={t('error')}
+        retryLabel={t('retry')}
+        emptyTitle={t('empty')}
+      />
+    );
   }
-  if (result.items.length === 0) return <SearchEmpty />;
+  if (result.items.length === 0) {
+    return (
+      <SearchResults
+        q={q}
+        sort={sort}
+        view={view}
+        firstPageIds={[]}
+        firstPageHasNext={false}
+        emptyState={<SearchEmpty />}
+      >
+        {null}
+      </SearchResults>
+    );
+  }
   return (
     <SearchResults
       q={q}

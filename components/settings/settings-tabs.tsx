@@ -5,13 +5,13 @@ import { useTranslations } from 'next-intl';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { routes } from '@/lib/routes';
 import { cn } from '@/lib/utils/cn';
-import { VisitorAccountTab as AccountTab } from './visitor-account-tab';
+import { AccountTab } from './account-tab';
 import { AppearanceTab } from './appearance-tab';
 import { DataSection } from './data-section';
 import { GeneralTab } from './general-tab';
 import { LanguageTab } from './language-tab';
 import { NotificationsTab } from './notifications-tab';
-import { VisitorPrivacyTab as PrivacyTab } from './visitor-privacy-tab';
+import { PrivacyTab } from './privacy-tab';
 
 export const SETTINGS_TABS = ['general', 'appearance', 'language', 'notifications', 'privacy', 'data', 'account'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];

@@ -26,6 +26,9 @@ vi.mock('@/lib/jikan', () => ({
   PAGE_SIZE: { search: 25, suggestions: 5, carousel: 10, explore: 20, max: 25 },
 }));
 
+const renderCache = vi.hoisted(() => ({ failedListing: vi.fn(), rememberGoodListing: vi.fn() }));
+vi.mock('@/lib/server/render-cache', () => renderCache);
+
 const { loadCarousel, loadExploreTab, loadSearchPage, VISITOR_ACCESS } = await import('./listings');
 
 beforeEach(() => {
@@ -36,6 +39,15 @@ describe('failed versus empty', () => {
   it('reports a stopgap page (the data layer swallowed a failure) as failed', async () => {
     jikan.getSeasonNow.mockResolvedValue(stopgap());
     await expect(loadCarousel('season')).resolves.toEqual({ status: 'failed' });
+    expect(renderCache.failedListing).toHaveBeenCalledWith('carousel:season');
+  });
+
+  it('lets the render cache keep the last good page when a listing that loaded before fails', async () => {
+    jikan.getSeasonNow.mockResolvedValueOnce(page([1])).mockResolvedValueOnce(stopgap());
+    renderCache.failedListing.mockRejectedValueOnce(new Error('keep the last good page'));
+    await loadCarousel('season');
+    expect(renderCache.rememberGoodListing).toHaveBeenCalledWith('carousel:season');
+    await expect(loadCarousel('season')).rejects.toThrow('keep the last good page');
   });
 
   it('reports a genuinely empty page as loaded with no items', async () => {

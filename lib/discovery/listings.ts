@@ -9,6 +9,7 @@ import {
   type ContentAccess,
 } from '@/lib/jikan';
 import type { Anime, AnimePage } from '@/lib/jikan/types';
+import { failedListing, rememberGoodListing } from '@/lib/server/render-cache';
 import { SEARCH_SORT_ORDER, type ExploreTab, type SearchSort } from './params';
 
 /**
@@ -25,9 +26,17 @@ export type ListingResult = { status: 'loaded'; items: Anime[]; hasNextPage: boo
  */
 export const VISITOR_ACCESS: ContentAccess = { adult: false };
 
-async function settle(load: Promise<AnimePage>): Promise<ListingResult> {
+/**
+ * A listing's page as a screen state. `key` names the listing for the render cache rules
+ * (lib/server/render-cache.ts): a failure either keeps the last good page or is cached briefly.
+ */
+async function settle(key: string, load: Promise<AnimePage>): Promise<ListingResult> {
   const page = await load;
-  if (isStopgapPage(page)) return { status: 'failed' };
+  if (isStopgapPage(page)) {
+    await failedListing(key);
+    return { status: 'failed' };
+  }
+  rememberGoodListing(key);
   return { status: 'loaded', items: page.data, hasNextPage: page.pagination.hasNextPage };
 }
 
@@ -39,7 +48,10 @@ export function loadCarousel(
   access: ContentAccess = VISITOR_ACCESS,
 ): Promise<ListingResult> {
   const params = { page: 1, limit: PAGE_SIZE.carousel };
-  return settle(kind === 'season' ? getSeasonNow(params, access) : getTopAnime(params, access));
+  return settle(
+    `carousel:${kind}`,
+    kind === 'season' ? getSeasonNow(params, access) : getTopAnime(params, access),
+  );
 }
 
 /** SPEC §9: each Explore tab loads page 1 with 20 items. */
@@ -50,11 +62,11 @@ export function loadExploreTab(
   const params = { page: 1, limit: PAGE_SIZE.explore };
   switch (tab) {
     case 'top':
-      return settle(getTopAnime(params, access));
+      return settle('explore:top', getTopAnime(params, access));
     case 'seasonal':
-      return settle(getSeasonNow(params, access));
+      return settle('explore:seasonal', getSeasonNow(params, access));
     case 'popular':
-      return settle(getPopularAnime(params, access));
+      return settle('explore:popular', getPopularAnime(params, access));
   }
 }
 
@@ -65,6 +77,7 @@ export function loadSearchPage(
 ): Promise<ListingResult> {
   const order = SEARCH_SORT_ORDER[sort];
   return settle(
+    `search:${sort}:${page}:${q.toLowerCase()}`,
     searchAnime({ q, page, limit: PAGE_SIZE.search, orderBy: order.orderBy, sort: order.sort }, access),
   );
 }

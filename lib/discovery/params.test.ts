@@ -101,3 +101,40 @@ describe('displayQuery', () => {
     expect(shown).toBe('😀😀😀…');
   });
 });
+
+describe('cached page paths', () => {
+  it('round-trips any query text through one path segment', async () => {
+    const { decodeSearchSegment, encodeSearchSegment } = await import('./params');
+    for (const q of ['naruto', 'a/b ?c#d%', '進撃の巨人', '😀 café', '..', '<script>']) {
+      const segment = encodeSearchSegment(q);
+      expect(segment).toMatch(/^[\w-]*$/);
+      expect(decodeSearchSegment(segment)).toBe(q);
+    }
+    expect(decodeSearchSegment('%%%')).toBe('');
+    expect(decodeSearchSegment('_w')).toBe('');
+  });
+
+  it('rewrites public URLs to one normalised internal path per screen and language', async () => {
+    const { encodeSearchSegment, internalPagePath } = await import('./params');
+    const path = (url: string, locale = 'pt') => {
+      const parsed = new URL(url, 'http://x');
+      return internalPagePath(parsed.pathname, parsed.searchParams, locale);
+    };
+    expect(path('/')).toBe('/pt');
+    expect(path('/settings', 'en')).toBe('/en/settings');
+    expect(path('/anime/20')).toBe('/pt/anime/20');
+    expect(path('/explore')).toBe('/pt/explore/top/grid');
+    expect(path('/explore?tab=POPULAR&view=list&junk=1')).toBe('/pt/explore/popular/list');
+    expect(path('/explore?tab=../../etc')).toBe('/pt/explore/top/grid');
+    expect(path('/search')).toBe('/pt/search');
+    expect(path('/search?q=%20%20')).toBe('/pt/search');
+    expect(path('/search?q=Naruto&sort=score&view=list', 'en')).toBe(
+      `/en/search/score/list/${encodeSearchSegment('Naruto')}`,
+    );
+    expect(path('/search?q=naruto&sort=bogus')).toBe(`/pt/search/relevance/grid/${encodeSearchSegment('naruto')}`);
+    // A query past the limit keeps one character more, so the page can say it is too long.
+    expect(path(`/search?q=${'a'.repeat(5000)}`)).toBe(
+      `/pt/search/relevance/grid/${encodeSearchSegment('a'.repeat(201))}`,
+    );
+  });
+});

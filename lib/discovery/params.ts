@@ -110,3 +110,48 @@ export const SEARCH_SORT_ORDER: Record<SearchSort, { orderBy: string; sort: 'asc
   title: { orderBy: 'title', sort: 'asc' },
   score: { orderBy: 'score', sort: 'desc' },
 };
+
+// ---------------------------------------------------------------------------------------------
+// Cached page paths (issue 8)
+
+/**
+ * The query text as one path segment of the cached search page: base64url of its UTF-8 bytes, so
+ * slashes, dots, percent signs and any script survive the trip through a URL path unchanged.
+ */
+export function encodeSearchSegment(q: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(q)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The inverse of encodeSearchSegment; anything that is not one decodes to '' (no search). */
+export function decodeSearchSegment(segment: string): string {
+  try {
+    const base64 = decodeURIComponent(segment).replace(/-/g, '+').replace(/_/g, '/');
+    const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+    const bytes = Uint8Array.from(binary, (character) => character.charCodeAt(0));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The internal path that renders a public URL's page in `locale` (proxy.ts rewrites to it). Query
+ * parameters that choose what a page shows become path segments, normalised, so every distinct
+ * screen is exactly one cached page and junk parameters cannot multiply cache entries. A query
+ * longer than the limit is kept only to one character past it: the page then says it is too long.
+ */
+export function internalPagePath(pathname: string, searchParams: URLSearchParams, locale: string): string {
+  if (pathname === '/explore') {
+    const { tab, view } = parseExploreParams(searchParams);
+    return `/${locale}/explore/${tab}/${view}`;
+  }
+  if (pathname === '/search') {
+    const { q, sort, view } = parseSearchParams(searchParams);
+    if (!q) return `/${locale}/search`;
+    const kept = Array.from(q).slice(0, MAX_SEARCH_LENGTH + 1).join('');
+    return `/${locale}/search/${sort}/${view}/${encodeSearchSegment(kept)}`;
+  }
+  return pathname === '/' ? `/${locale}` : `/${locale}${pathname}`;
+}

@@ -7,9 +7,15 @@ import type { Messages } from 'next-intl';
  */
 export const CLIENT_NAMESPACES = [
   'AccessBadge',
+  'AccountTab',
+  'AuthErrors',
+  'Adult',
   'AnimeCard',
+  'BackLink',
   'Carousel',
   'Common',
+  'DetailError',
+  'Episodes',
   'ErrorBoundary',
   'Explore',
   'Header',
@@ -17,12 +23,18 @@ export const CLIENT_NAMESPACES = [
   'Languages',
   'Lists',
   'Notifications',
+  'PrivacyTab',
+  'Rating',
   'SearchBar',
   'SearchPage',
   'Share',
+  'ShareReview',
+  'Synopsis',
   'Theme',
   'Toasts',
+  'Trailer',
   'View',
+  'WatchList',
 ] as const satisfies readonly (keyof Messages)[];
 
 export type ClientNamespace = (typeof CLIENT_NAMESPACES)[number];

@@ -31,8 +31,8 @@ export async function jikanFetch<S extends z.ZodType>(
       // The abort also covers reading the body: a server that sends headers and then stalls
       // still ends at the timeout.
       signal: AbortSignal.timeout(JIKAN_TIMEOUT_MS),
-      // Our own cache decides; Next's fetch cache must not keep a second copy.
-      cache: 'no-store',
+      // No `cache` option on purpose: Next's default does not keep a copy (our own cache
+      // decides), and unlike 'no-store' it lets a cached page render call us (issue 8).
     });
   } catch (error) {
     if (isTimeoutError(error)) throw new AppError('UPSTREAM_TIMEOUT', undefined, { cause: error });

@@ -14,14 +14,20 @@ export { MAX_QUERY_LENGTH };
 /** Listings and details are the same for every anonymous visitor: let a CDN serve repeats. */
 export const CACHE_SHARED = 'public, s-maxage=600, stale-while-revalidate=86400';
 export const CACHE_NONE = 'no-store';
+/** An answer that depends on a verified identity: never kept by a shared cache (nor on disk). */
+export const CACHE_PRIVATE = 'private, no-store';
 
 /**
  * `shared` only for real data meant for everyone: a stand-in answer (the empty page served while
  * the database is down) must not be pinned in a CDN, nor must anything shown because of who asked
- * (adult access, once sign-in lands).
+ * (`personal`: an answer for a verified identity, see request-auth.ts).
  */
-export function jsonResponse<T>(body: T, { shared }: { shared: boolean }): NextResponse<T> {
-  return NextResponse.json(body, { headers: { 'Cache-Control': shared ? CACHE_SHARED : CACHE_NONE } });
+export function jsonResponse<T>(
+  body: T,
+  { shared, personal = false }: { shared: boolean; personal?: boolean },
+): NextResponse<T> {
+  const cacheControl = personal ? CACHE_PRIVATE : shared ? CACHE_SHARED : CACHE_NONE;
+  return NextResponse.json(body, { headers: { 'Cache-Control': cacheControl } });
 }
 
 /** A trimmed text parameter; blank counts as absent. */

@@ -10,7 +10,9 @@ import { getRequestAccess, type RequestAccess } from './request-auth';
  * The GET handler of a listing route: parse the query with `schema`, load one page for this
  * visitor and answer it. A page standing in for a failed upstream call (lib/jikan answers an empty
  * one then, SPEC §8) is answered as that failure, so a client can show "could not load" with a
- * retry instead of "nothing found". Anonymous answers may be shared by a CDN; signed-in ones not.
+ * retry instead of "nothing found". Anonymous answers may be shared by a CDN; answers to a verified
+ * identity are private. `Vary: Authorization` keeps a CDN from handing its anonymous copy to a
+ * signed-in adult (or anything else across identities).
  */
 export function listingRoute<S extends z.ZodObject>(
   schema: S,
@@ -23,7 +25,9 @@ export function listingRoute<S extends z.ZodObject>(
       const page = await load(query, access);
       const failure = stopgapError(page);
       if (failure) return toErrorResponse(failure);
-      return jsonResponse(page, { shared: !access.adult });
+      const response = jsonResponse(page, { shared: !access.verified, personal: access.verified });
+      response.headers.set('Vary', 'Authorization');
+      return response;
     } catch (error) {
       return toErrorResponse(error);
     }

@@ -30,7 +30,6 @@ async function streamingFetch<S extends z.ZodType>(
     response = await fetch(url, {
       headers: { Accept: 'application/json' },
       signal: AbortSignal.timeout(timeoutMs),
-      cache: 'no-store',
     });
   } catch (error) {
     throw new AppError(isTimeoutError(error) ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR', undefined, {
@@ -86,7 +85,6 @@ async function probe(host: string): Promise<boolean> {
   try {
     const response = await fetch(`${host}/anime/gogoanime/test`, {
       signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
-      cache: 'no-store',
     });
     await response.body?.cancel().catch(() => undefined);
     return response.status === 200 || response.status === 404;

@@ -1,0 +1,71 @@
+import type { Metadata, Viewport } from 'next';
+import { notFound } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { Footer } from '@/components/layout/footer';
+import { Header } from '@/components/layout/header';
+import { GlobalErrorLogger } from '@/components/layout/global-error-logger';
+import { SkipLink } from '@/components/layout/skip-link';
+import { SeasonReleaseWatcher } from '@/components/notifications/season-release-watcher';
+import { ThemeProvider } from '@/components/theme/theme-provider';
+import { Toaster } from '@/components/ui/toaster';
+import { pickClientMessages } from '@/lib/i18n/client-messages';
+import { htmlLang, isLocale } from '@/lib/i18n/config';
+import { inter } from '../fonts';
+import '../globals.css';
+
+/**
+ * The root layout, one per interface language. URLs carry no locale: proxy.ts rewrites every page
+ * request to /{locale}/… from the NEXT_LOCALE cookie, so each language is rendered and cached on
+ * its own (issue 8) while the address bar shows the routes of SPEC §2.
+ */
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const { locale } = await params;
+  if (!isLocale(locale)) return {};
+  const t = await getTranslations({ locale, namespace: 'Metadata' });
+  return {
+    title: { default: t('title'), template: t('titleTemplate') },
+    description: t('description'),
+    applicationName: t('title'),
+  };
+}
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#f7f7fb' },
+    { media: '(prefers-color-scheme: dark)', color: '#0c0c14' },
+  ],
+};
+
+export default async function LocaleLayout({
+  children,
+  params,
+}: {
+  children: React.ReactNode;
+  params: Promise<{ locale: string }>;
+}) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  const messages = pickClientMessages(await getMessages());
+  return (
+    // next-themes sets the class before paint; the mismatch warning is expected on <html>.
+    <html lang={htmlLang[locale]} className={inter.variable} suppressHydrationWarning>
+      <body className="flex min-h-dvh flex-col bg-bg text-fg">
+        <NextIntlClientProvider locale={locale} messages={messages}>
+          <ThemeProvider>
+            <SkipLink />
+            <Header />
+            <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+              {children}
+            </main>
+            <Footer />
+            <Toaster />
+            <GlobalErrorLogger />
+            <SeasonReleaseWatcher />
+          </ThemeProvider>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

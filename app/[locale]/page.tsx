@@ -1,0 +1,19 @@
+import { HomeCarousels } from '@/components/carousel/home-carousels';
+import { Features, Hero, LandingSections } from '@/components/home/landing';
+import { onDemandStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
+
+// Cached per language, regenerated in the background with the life of its data (SPEC §9, 10 min).
+export const revalidate = 600;
+export const generateStaticParams = onDemandStaticParams;
+
+export default async function HomePage({ params }: { params: Promise<LocaleParams> }) {
+  await resolvePageLocale(params);
+  return (
+    <>
+      <Hero />
+      <HomeCarousels />
+      <Features />
+      <LandingSections />
+    </>
+  );
+}
