@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { PendingPage } from '@/components/layout/pending-page';
+import { MyRatingsPage } from '@/components/ratings/my-ratings-page';
 import { localeStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 
 export const generateStaticParams = localeStaticParams;
@@ -11,7 +11,6 @@ export async function generateMetadata({ params }: { params: Promise<LocaleParam
 }
 
 export default async function Page({ params }: { params: Promise<LocaleParams> }) {
-  const locale = await resolvePageLocale(params);
-  const t = await getTranslations({ locale, namespace: 'MyRatings' });
-  return <PendingPage title={t('title')} grid={true} />;
+  await resolvePageLocale(params);
+  return <MyRatingsPage />;
 }

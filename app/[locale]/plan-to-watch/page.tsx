@@ -1,17 +1,14 @@
-import { getTranslations } from 'next-intl/server';
-import { PendingPage } from '@/components/layout/pending-page';
+import { ListPage, listPageMetadata } from '@/components/lists/list-page';
 import { localeStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 
 export const generateStaticParams = localeStaticParams;
 
 export async function generateMetadata({ params }: { params: Promise<LocaleParams> }) {
-  const locale = await resolvePageLocale(params);
-  const t = await getTranslations({ locale, namespace: 'Lists' });
-  return { title: t('titlePlanToWatch') };
+  await resolvePageLocale(params);
+  return listPageMetadata('PLAN_TO_WATCH');
 }
 
 export default async function Page({ params }: { params: Promise<LocaleParams> }) {
-  const locale = await resolvePageLocale(params);
-  const t = await getTranslations({ locale, namespace: 'Lists' });
-  return <PendingPage title={t('titlePlanToWatch')} grid={true} />;
+  await resolvePageLocale(params);
+  return <ListPage type="PLAN_TO_WATCH" />;
 }
