@@ -137,4 +137,22 @@ test.describe('review image', () => {
     await page.getByRole('button', { name: 'Criar imagem de teste (anime 1)' }).click();
     await expect(dialog(page).getByText('Gerando sua imagem...').or(preview(page))).toBeVisible();
   });
+
+  test("the detail page's 'Criar Imagem para Compartilhar' opens it for a saved rating", async ({ page }) => {
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('animeRating_1', JSON.stringify({ rating: 4, opinion: 'Bang.' }));
+      }
+    });
+    await page.goto('/anime/1');
+    const button = page.getByRole('button', { name: 'Criar Imagem para Compartilhar' });
+    await button.click();
+    await expect(preview(page)).toBeVisible({ timeout: 20_000 });
+    expect((await decodePreview(page)).width).toBe(800);
+    await expect(page.getByTestId('review-card')).toContainText('Bang.');
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+    await expect(button).toBeFocused();
+  });
 });
