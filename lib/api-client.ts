@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '@/lib/jikan/types';
+import { logger, type ApiSource } from '@/lib/logger';
 import { useAuthStore } from '@/lib/stores/auth-store';
 
 /**
@@ -47,6 +48,13 @@ function errorBody(body: unknown): ApiErrorBody['error'] | null {
   return typeof code === 'string' && typeof message === 'string' ? { code, message } : null;
 }
 
+/** The outside service behind one of our routes, as the logger classifies calls (SPEC §7). */
+export function apiSource(path: string): ApiSource | null {
+  if (path.startsWith('/api/streaming/')) return 'streamingApi';
+  if (path.startsWith('/api/anime')) return 'animeApi';
+  return null;
+}
+
 /** The signed-in user's ID token, or null for a visitor or when it cannot be had right now. */
 async function idToken(): Promise<string | null> {
   try {
@@ -65,13 +73,20 @@ export async function apiGet<T>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = await idToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  const source = apiSource(path);
+  const started = performance.now();
+  const track = (ok: boolean) => {
+    if (source) logger.trackApiCall(source, performance.now() - started, ok, path);
+  };
   let response: Response;
   try {
     response = await fetch(apiUrl(path, params), { headers, signal });
   } catch (error) {
     if (isAbortError(error)) throw error;
+    track(false);
     throw new ApiError('NETWORK', 'Network request failed', 0);
   }
+  track(response.ok);
 
   let body: unknown;
   try {

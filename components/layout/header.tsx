@@ -5,6 +5,7 @@ import { AccessBadge } from '@/components/auth/access-badge';
 import { AuthBootstrap } from '@/components/auth/auth-bootstrap';
 import { UserMenu } from '@/components/auth/user-menu';
 import { LanguageSwitcher } from '@/components/i18n/language-switcher';
+import { NotificationBell } from '@/components/notifications/notification-bell';
 import { SearchBar } from '@/components/search/search-bar';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { routes } from '@/lib/routes';
@@ -38,9 +39,11 @@ export async function Header() {
           <AccessBadge />
           <UserMenu />
           <LanguageSwitcher />
+          <NotificationBell />
           <ThemeToggle />
         </div>
         <div className="ml-auto flex items-center gap-1 md:ml-2 lg:hidden">
+          <NotificationBell />
           <ThemeToggle />
           <MobileMenu />
         </div>
