@@ -7,7 +7,8 @@ import { EpisodesSection } from '@/components/detail/episodes-section';
 import { TrailerFacade } from '@/components/detail/trailer-facade';
 import { apiGet, isAbortError } from '@/lib/api-client';
 import { cleanSynopsis } from '@/lib/detail/synopsis';
-import type { AnimeDetails } from '@/lib/jikan/types';
+import { isGatedAnime } from '@/lib/jikan/gate';
+import type { AnimeDetails, GatedAnime } from '@/lib/jikan/types';
 import { selectCanAccessAdult, useAuthStore } from '@/lib/stores/auth-store';
 
 /**
@@ -33,8 +34,15 @@ export function AdultDetailFill({
   useEffect(() => {
     if (!adult) return;
     const controller = new AbortController();
-    apiGet<{ data: AnimeDetails }>(`/api/anime/${animeId}`, {}, { signal: controller.signal }).then(
-      ({ data }) => setLoaded({ key, anime: data }),
+    apiGet<{ data: AnimeDetails | GatedAnime }>(
+      `/api/anime/${animeId}`,
+      {},
+      { signal: controller.signal },
+    ).then(
+      // A stub means the server did not verify adult access (an expired token): keep the gate.
+      ({ data }) => {
+        if (!isGatedAnime(data)) setLoaded({ key, anime: data });
+      },
       (error: unknown) => {
         if (!isAbortError(error)) console.warn('[auth] could not load the full record', error);
       },

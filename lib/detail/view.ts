@@ -32,20 +32,3 @@ export function formatDuration(raw: string | null, locale: string): string | nul
     .replace(/\bhrs?\.?/gi, 'h')
     .replace(/\bsecs?\.?/gi, 's');
 }
-
-/**
- * An adult record as anyone without verified adult access may receive it from our API: what the
- * gated detail page shows (title, rating, genres for the banner) and nothing of the content
- * itself (cover, synopsis, trailer, banner image, links). Everything else passes through.
- */
-export function gateDetails<T extends AnimeDetails>(anime: T, access: ContentAccess): T {
-  if (!detailVisibility(anime, access).gated) return anime;
-  return {
-    ...anime,
-    synopsis: null,
-    images: { cover: null, small: null },
-    trailerYoutubeId: null,
-    banner: null,
-    externalLinks: [],
-  };
-}

@@ -29,6 +29,6 @@ export function gateAnimeDetails(
 }
 
 /** Whether an answer of /api/anime/[id] is a gated stub rather than the full record. */
-export function isGatedAnime(value: AnimeDetails | GatedAnime): value is GatedAnime {
+export function isGatedAnime<T extends Anime>(value: T | GatedAnime): value is GatedAnime {
   return (value as Partial<GatedAnime>).adult === true;
 }

@@ -1,4 +1,5 @@
-import type { Anime } from '@/lib/jikan/types';
+import { isGatedAnime } from '@/lib/jikan/gate';
+import type { Anime, GatedAnime } from '@/lib/jikan/types';
 
 /**
  * A small copy of an anime's card data, kept with each list entry and rating when it is added, so
@@ -19,7 +20,19 @@ export interface AnimeSnapshot {
 const MAX_TEXT = 500;
 
 /** The snapshot of an app `Anime` (or `AnimeDetails`). */
-export function snapshotFromAnime(anime: Anime, now: Date = new Date()): AnimeSnapshot {
+export function snapshotFromAnime(anime: Anime | GatedAnime, now: Date = new Date()): AnimeSnapshot {
+  // An adult record reaches a visitor without verified adult access as a gated stub (no cover).
+  if (isGatedAnime(anime)) {
+    return {
+      title: anime.title,
+      titleEnglish: anime.titleEnglish,
+      image: null,
+      type: null,
+      episodes: null,
+      score: null,
+      takenAt: now.toISOString(),
+    };
+  }
   return {
     title: anime.title,
     titleEnglish: anime.titleEnglish,

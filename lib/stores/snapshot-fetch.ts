@@ -1,5 +1,5 @@
 import { apiGet } from '@/lib/api-client';
-import type { AnimeDetails } from '@/lib/jikan/types';
+import type { AnimeDetails, GatedAnime } from '@/lib/jikan/types';
 import { snapshotFromAnime, type AnimeSnapshot } from './anime-snapshot';
 import { useListsStore } from './lists-store';
 import { useRatingsStore } from './ratings-store';
@@ -41,7 +41,7 @@ const inFlight = new Map<number, Promise<AnimeSnapshot>>();
 export function fetchSnapshot(id: number): Promise<AnimeSnapshot> {
   const running = inFlight.get(id);
   if (running) return running;
-  const request = limited(() => apiGet<{ data: AnimeDetails }>(`/api/anime/${id}`))
+  const request = limited(() => apiGet<{ data: AnimeDetails | GatedAnime }>(`/api/anime/${id}`))
     .then(({ data }) => {
       const snapshot = snapshotFromAnime(data);
       useListsStore.getState().updateSnapshot(id, snapshot);
