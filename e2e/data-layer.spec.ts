@@ -168,14 +168,20 @@ test.describe('data layer under attack and outage (private production server)', 
     const faultAt = Date.now();
     await stack.fake.setFault({ service: 'jikan', mode: 'hang' });
 
-    // No copy: the timeout, once. After a timeout of /full the basic record is not tried.
-    const details = await get('/api/anime/1535', client);
+    // No copy (and an id the offline catalogue does not know): the timeout, once. After a timeout
+    // of /full the basic record is not tried.
+    const details = await get('/api/anime/90112', client);
     expect(details.status).toBe(504);
     expect(details.ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 100);
     expect(details.ms).toBeLessThan(TIMEOUT_MS + AT_ONCE_MS);
     expect(
-      (await stack.fake.calls({ service: 'jikan', since: faultAt, match: '/anime/1535' })).map((c) => c.path),
-    ).toEqual(['/jikan/v4/anime/1535/full']);
+      (await stack.fake.calls({ service: 'jikan', since: faultAt, match: '/anime/90112' })).map((c) => c.path),
+    ).toEqual(['/jikan/v4/anime/90112/full']);
+    // An id the offline catalogue knows (Death Note) is answered from it after the same wait.
+    const offline = await get('/api/anime/1535', client);
+    expect(offline.status).toBe(200);
+    expect(offline.json().data).toMatchObject({ id: 1535, offline: true });
+    expect(offline.ms).toBeLessThan(TIMEOUT_MS + AT_ONCE_MS);
 
     const search = await get(`/api/anime/search?q=${unique('hang')}`, client);
     expect(search.status).toBe(504);
