@@ -5,6 +5,9 @@ import { onDemandStaticParams, resolvePageLocale, type LocaleParams } from '@/li
 
 // Cached per language, regenerated in the background with the life of its data (SPEC §9, 10 min).
 export const revalidate = 600;
+// Nothing here may depend on the request: without this, a render-time read of request data deep
+// in the detail tree fails the cached render ("Page changed from static to dynamic").
+export const dynamic = 'force-static';
 export const generateStaticParams = onDemandStaticParams;
 
 type Props = { params: Promise<LocaleParams & { id: string }> };

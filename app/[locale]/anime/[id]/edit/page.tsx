@@ -4,6 +4,9 @@ import { onDemandStaticParams, resolvePageLocale, type LocaleParams } from '@/li
 import { getTranslations } from 'next-intl/server';
 
 export const revalidate = 600;
+// Nothing here may depend on the request: without this, a render-time read of request data deep
+// in the detail tree fails the cached render ("Page changed from static to dynamic").
+export const dynamic = 'force-static';
 export const generateStaticParams = onDemandStaticParams;
 
 type Props = { params: Promise<LocaleParams & { id: string }> };
