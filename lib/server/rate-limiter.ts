@@ -1,6 +1,8 @@
 import 'server-only';
 import { serverEnv } from '@/lib/env';
+import { getRedis } from './cache';
 import { AppError } from './errors';
+import { RedisRateLimiter } from './redis';
 
 /**
  * Paces this server's calls to the anime database. Jikan allows 3 requests/s and 60/min per
@@ -106,11 +108,18 @@ export class InProcessRateLimiter implements RateLimiter {
 const store = globalThis as typeof globalThis & { __animeMasterRateLimiter?: RateLimiter };
 
 /**
- * The limiter for calls to the anime database. A shared backend (Redis, REDIS_URL) would make the
- * gap hold across server instances; until that issue lands it is per process (see getCache).
+ * The limiter for calls to the anime database, shared by every instance through Redis when
+ * REDIS_URL is set (the in-process limiter is its fallback while Redis fails).
  */
 export function getRateLimiter(): RateLimiter {
-  store.__animeMasterRateLimiter ??= new InProcessRateLimiter(serverEnv().JIKAN_MIN_INTERVAL_MS);
+  if (!store.__animeMasterRateLimiter) {
+    const interval = serverEnv().JIKAN_MIN_INTERVAL_MS;
+    const local = new InProcessRateLimiter(interval);
+    const redis = getRedis();
+    store.__animeMasterRateLimiter = redis
+      ? new RedisRateLimiter(redis, local, interval, RECEIVER_MARGIN_MS)
+      : local;
+  }
   return store.__animeMasterRateLimiter;
 }
 
