@@ -22,6 +22,14 @@ export interface Cache {
   set<T>(key: string, value: T): Promise<void>;
   delete(key: string): Promise<void>;
   clear(): Promise<void>;
+  /**
+   * Single flight across instances (shared backends only): true when this instance may make the
+   * call for `key`; false while another instance holds the lock (it expires after `ttlMs`).
+   */
+  tryLock?(key: string, ttlMs: number): Promise<boolean>;
+  /** Whether another instance still holds the lock of `key`. */
+  isLocked?(key: string): Promise<boolean>;
+  unlock?(key: string): Promise<void>;
 }
 
 export interface CacheOptions {

@@ -12,7 +12,7 @@ import type { RateLimiter } from './rate-limiter';
  */
 
 /** A Redis command that takes longer than this counts as a Redis failure. */
-const COMMAND_TIMEOUT_MS = 300;
+const COMMAND_TIMEOUT_MS = 1000;
 
 export function createRedisClient(url: string): Redis {
   const client = new Redis(url, {
@@ -20,13 +20,41 @@ export function createRedisClient(url: string): Redis {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     commandTimeout: COMMAND_TIMEOUT_MS,
-    connectTimeout: 1000,
+    connectTimeout: 3000,
     retryStrategy: (times) => Math.min(200 * times, 2000),
     lazyConnect: false,
   });
   // Without a listener ioredis reports every failed reconnect as an unhandled error event.
   client.on('error', () => undefined);
   return client;
+}
+
+const FIRST_CONNECT_WAIT_MS = 3000;
+const firstConnects = new WeakMap<Redis, Promise<boolean>>();
+
+/**
+ * Whether commands may go to Redis now. The first requests of a process wait (at most 3 s) for
+ * the first connection, so two fresh instances share from their first request; after that, a
+ * lost connection means the fallback at once, until ioredis has reconnected.
+ */
+async function redisUsable(redis: Redis): Promise<boolean> {
+  if (redis.status === 'ready') return true;
+  let first = firstConnects.get(redis);
+  if (!first) {
+    first = new Promise<boolean>((resolve) => {
+      if (!['wait', 'connecting', 'connect', 'reconnecting'].includes(redis.status)) return resolve(false);
+      const timer = setTimeout(() => resolve(false), FIRST_CONNECT_WAIT_MS);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+    firstConnects.set(redis, first);
+  }
+  // Everyone arriving during the first connection waits for it; later, only a live one counts.
+  await first;
+  // (Read again: the status changed while awaiting, which TypeScript's narrowing cannot see.)
+  return (redis.status as string) === 'ready';
 }
 
 /** Warns once when Redis stops answering and once when it is back. */
@@ -72,12 +100,12 @@ export class RedisCache implements Cache {
     return (this.options.prefix ?? 'am:cache:') + key;
   }
 
-  private usable(): boolean {
-    return this.redis.status === 'ready';
+  private usable(): Promise<boolean> {
+    return redisUsable(this.redis);
   }
 
   async get<T>(key: string): Promise<CacheHit<T> | undefined> {
-    if (!this.usable()) {
+    if (!(await this.usable())) {
       this.health.failed(new Error(`connection ${this.redis.status}`));
       return this.fallback.get<T>(key);
     }
@@ -96,7 +124,7 @@ export class RedisCache implements Cache {
   async set<T>(key: string, value: T): Promise<void> {
     // The fallback keeps a copy too, so an outage starts with this instance's recent answers.
     await this.fallback.set(key, value);
-    if (!this.usable()) return;
+    if (!(await this.usable())) return;
     try {
       const entry: StoredEntry = { value, storedAt: Date.now() };
       await this.redis.set(
@@ -113,7 +141,7 @@ export class RedisCache implements Cache {
 
   async delete(key: string): Promise<void> {
     await this.fallback.delete(key);
-    if (!this.usable()) return;
+    if (!(await this.usable())) return;
     try {
       await this.redis.del(this.key(key));
     } catch (error) {
@@ -121,9 +149,45 @@ export class RedisCache implements Cache {
     }
   }
 
+  private lockKey(key: string): string {
+    return `am:lock:${key}`;
+  }
+
+  /** Redis failing: every instance for itself (true), never a request stuck on a lost lock. */
+  async tryLock(key: string, ttlMs: number): Promise<boolean> {
+    if (!(await this.usable())) return true;
+    try {
+      return (
+        (await this.redis.set(this.lockKey(key), '1', 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX')) === 'OK'
+      );
+    } catch (error) {
+      this.health.failed(error);
+      return true;
+    }
+  }
+
+  async isLocked(key: string): Promise<boolean> {
+    if (!(await this.usable())) return false;
+    try {
+      return (await this.redis.exists(this.lockKey(key))) === 1;
+    } catch (error) {
+      this.health.failed(error);
+      return false;
+    }
+  }
+
+  async unlock(key: string): Promise<void> {
+    if (!(await this.usable())) return;
+    try {
+      await this.redis.del(this.lockKey(key));
+    } catch (error) {
+      this.health.failed(error);
+    }
+  }
+
   async clear(): Promise<void> {
     await this.fallback.clear();
-    if (!this.usable()) return;
+    if (!(await this.usable())) return;
     try {
       const prefix = this.options.prefix ?? 'am:cache:';
       let cursor = '0';
@@ -204,12 +268,12 @@ export class RedisRateLimiter implements RateLimiter {
     this.spacingMs = minIntervalMs > 0 ? minIntervalMs + receiverMarginMs : 0;
   }
 
-  private usable(): boolean {
-    return this.redis.status === 'ready';
+  private usable(): Promise<boolean> {
+    return redisUsable(this.redis);
   }
 
   async acquire({ maxWaitMs }: { maxWaitMs: number }): Promise<void> {
-    if (!this.usable()) {
+    if (!(await this.usable())) {
       this.health.failed(new Error(`connection ${this.redis.status}`));
       return this.fallback.acquire({ maxWaitMs });
     }
@@ -238,7 +302,7 @@ export class RedisRateLimiter implements RateLimiter {
 
   async markLimited(retryAfterSeconds: number): Promise<void> {
     await this.fallback.markLimited(retryAfterSeconds);
-    if (!this.usable()) return;
+    if (!(await this.usable())) return;
     try {
       await this.redis.eval(MARK_LIMITED, 1, `${this.prefix}limited`, String(retryAfterSeconds * 1000));
       this.health.worked();
@@ -249,7 +313,7 @@ export class RedisRateLimiter implements RateLimiter {
 
   async limitedForMs(): Promise<number> {
     const local = await this.fallback.limitedForMs();
-    if (!this.usable()) return local;
+    if (!(await this.usable())) return local;
     try {
       const shared = Number(await this.redis.eval(LIMITED_FOR, 1, `${this.prefix}limited`));
       this.health.worked();
