@@ -75,7 +75,7 @@ export interface PrivateStack {
 
 const root = path.resolve(__dirname, '..', '..');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -101,7 +101,7 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number):
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-async function startApp(
+export async function startApp(
   jikanBaseUrl: string,
   extraEnv: Record<string, string> = {},
 ): Promise<{ url: string; child: ChildProcess }> {
@@ -149,7 +149,7 @@ async function startFake(): Promise<{ url: string; child: ChildProcess }> {
   return { url, child };
 }
 
-async function stopProcess(child: ChildProcess): Promise<void> {
+export async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());

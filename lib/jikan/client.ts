@@ -8,6 +8,7 @@ import {
   isInFlight,
   normalizeParams,
   singleFlight,
+  type Cache,
   type CacheParams,
 } from '@/lib/server/cache';
 import { chargeClientMiss, withoutClientBudget } from '@/lib/server/client-budget';
@@ -184,6 +185,12 @@ export async function jikanGet<S extends z.ZodType, R>({
   if (hit?.fresh) return hit.value;
 
   const load = (until: number) => async () => {
+    // Another instance already asking (shared cache): wait for its answer rather than call too.
+    const locked = cache.tryLock ? !(await cache.tryLock(key, until - Date.now())) : false;
+    if (locked) {
+      const answered = await awaitOtherInstance<R>(cache, key, until);
+      if (answered) return answered.value;
+    }
     try {
       const value = map(await jikanFetch(path, normalizeParams(params), schema, until));
       await cache.set(key, value);
@@ -192,6 +199,8 @@ export async function jikanGet<S extends z.ZodType, R>({
     } catch (error) {
       if (rememberNotFound && isAppError(error, 'NOT_FOUND')) knownMissing().add(key);
       throw error;
+    } finally {
+      if (!locked) await cache.unlock?.(key);
     }
   };
 
@@ -222,6 +231,22 @@ export async function jikanGet<S extends z.ZodType, R>({
     throw error;
   }
 }
+
+/** Polls the shared cache while another instance holds the lock of `key`, until `until`. */
+async function awaitOtherInstance<R>(cache: Cache, key: string, until: number) {
+  while (Date.now() < until) {
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.min(LOCK_POLL_MS, Math.max(0, until - Date.now()))),
+    );
+    const hit = await cache.get<R>(key);
+    if (hit?.fresh) return hit;
+    if (!(await cache.isLocked?.(key))) return hit;
+  }
+  return undefined;
+}
+
+/** How often an instance waiting on another instance's call looks for its answer. */
+const LOCK_POLL_MS = 100;
 
 /** Test-only: forget the negative cache and failed refreshes. */
 export function resetJikanClientForTests(): void {

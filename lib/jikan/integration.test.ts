@@ -164,7 +164,7 @@ describe.skipIf(!fakePresent)('against the fake upstream', () => {
       ),
     );
     // A turn must leave the call min(1000, timeout/4) = 750 ms of the 3000 ms: turns at 0 and
-    // 1220 ms fit, the one at 2440 ms would not; the other eight are refused at once.
+    // 1260 ms fit, the one at 2520 ms would not; the other eight are refused at once.
     expect(pages.filter((page) => isStopgapPage(page))).toHaveLength(8);
     expect(timings.filter((t) => t < 500)).toHaveLength(9);
     expect(await jikanCalls({ since: started })).toHaveLength(2);

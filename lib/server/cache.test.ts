@@ -117,14 +117,18 @@ describe('getCache', () => {
     expect(getCache()).toBeInstanceOf(InProcessCache);
   });
 
-  it('falls back to the in-process cache, with one warning, while no Redis backend exists', () => {
-    process.env.REDIS_URL = 'redis://localhost:6379';
+  it('with an unreachable REDIS_URL answers from the in-process fallback, with one warning, never failing', async () => {
+    process.env.REDIS_URL = 'redis://127.0.0.1:1';
     resetServerEnvForTests();
     resetCacheForTests();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(getCache()).toBeInstanceOf(InProcessCache);
-    getCache();
+    const cache = getCache();
+    expect(cache).not.toBeInstanceOf(InProcessCache);
+    await cache.set('k', { a: 1 });
+    expect(await cache.get('k')).toEqual({ value: { a: 1 }, fresh: true });
+    expect(await cache.get('missing')).toBeUndefined();
     expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toContain('using the in-process fallback');
   });
 });
 

@@ -1,6 +1,8 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
+import type { Redis } from 'ioredis';
 import { serverEnv } from '@/lib/env';
+import { createRedisClient, RedisCache } from './redis';
 
 /**
  * The response cache shared by every visitor of this server (SPEC §9: 10 minute life, at most 200
@@ -20,6 +22,14 @@ export interface Cache {
   set<T>(key: string, value: T): Promise<void>;
   delete(key: string): Promise<void>;
   clear(): Promise<void>;
+  /**
+   * Single flight across instances (shared backends only): true when this instance may make the
+   * call for `key`; false while another instance holds the lock (it expires after `ttlMs`).
+   */
+  tryLock?(key: string, ttlMs: number): Promise<boolean>;
+  /** Whether another instance still holds the lock of `key`. */
+  isLocked?(key: string): Promise<boolean>;
+  unlock?(key: string): Promise<void>;
 }
 
 export interface CacheOptions {
@@ -107,22 +117,31 @@ export function cacheKey(namespace: string, params: CacheParams = {}): string {
 // Module state lives on globalThis so that Next's dev reloads, which re-evaluate modules, keep one
 // cache and one in-flight table per process instead of a new one per reload.
 const store = globalThis as typeof globalThis & {
+  __animeMasterRedis?: Redis;
   __animeMasterCache?: Cache;
   __animeMasterInFlight?: Map<string, Promise<unknown>>;
-  __animeMasterCacheWarned?: boolean;
 };
 
+/** One Redis connection per process for the cache and the limiter, when REDIS_URL is set. */
+export function getRedis(): Redis | undefined {
+  const url = serverEnv().REDIS_URL;
+  if (!url) return undefined;
+  store.__animeMasterRedis ??= createRedisClient(url);
+  return store.__animeMasterRedis;
+}
+
 /**
- * The cache behind every service. REDIS_URL is the seam for a shared backend (a later issue);
- * until it exists the in-process cache is used either way, and we say so once.
+ * The cache behind every service: in-process, or shared through Redis when REDIS_URL is set
+ * (with the in-process cache as its fallback while Redis fails).
  */
 export function getCache(): Cache {
   if (!store.__animeMasterCache) {
-    if (serverEnv().REDIS_URL && !store.__animeMasterCacheWarned) {
-      store.__animeMasterCacheWarned = true;
-      console.warn('[cache] REDIS_URL is set but no Redis backend exists yet; using the in-process cache');
-    }
-    store.__animeMasterCache = new InProcessCache({ ttlMs: serverEnv().CACHE_TTL_MS });
+    const ttlMs = serverEnv().CACHE_TTL_MS;
+    const local = new InProcessCache({ ttlMs });
+    const redis = getRedis();
+    store.__animeMasterCache = redis
+      ? new RedisCache(redis, local, { ttlMs, staleLimitMs: STALE_LIMIT_MS })
+      : local;
   }
   return store.__animeMasterCache;
 }
@@ -155,5 +174,6 @@ export function isInFlight(key: string): boolean {
 export function resetCacheForTests(options?: CacheOptions): void {
   store.__animeMasterCache = options ? new InProcessCache(options) : undefined;
   store.__animeMasterInFlight = new Map();
-  store.__animeMasterCacheWarned = false;
+  store.__animeMasterRedis?.disconnect();
+  store.__animeMasterRedis = undefined;
 }

@@ -1,0 +1,326 @@
+import 'server-only';
+import { Redis } from 'ioredis';
+import type { Cache, CacheHit } from './cache';
+import { AppError } from './errors';
+import type { RateLimiter } from './rate-limiter';
+
+/**
+ * Redis backends of the Cache and RateLimiter interfaces (issue 14), for several server instances
+ * sharing one Jikan quota. Each wraps an in-process fallback: while Redis is down, slow or
+ * misconfigured, requests use the fallback (with one warning per outage) and never fail because
+ * of Redis; ioredis keeps reconnecting, and the shared backend is used again once it answers.
+ */
+
+/** A Redis command that takes longer than this counts as a Redis failure. */
+const COMMAND_TIMEOUT_MS = 1000;
+
+export function createRedisClient(url: string): Redis {
+  const client = new Redis(url, {
+    // Fail at once while disconnected (the fallback answers) instead of queueing commands.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    connectTimeout: 3000,
+    retryStrategy: (times) => Math.min(200 * times, 2000),
+    lazyConnect: false,
+  });
+  // Without a listener ioredis reports every failed reconnect as an unhandled error event.
+  client.on('error', () => undefined);
+  return client;
+}
+
+const FIRST_CONNECT_WAIT_MS = 3000;
+const firstConnects = new WeakMap<Redis, Promise<boolean>>();
+
+/**
+ * Whether commands may go to Redis now. The first requests of a process wait (at most 3 s) for
+ * the first connection, so two fresh instances share from their first request; after that, a
+ * lost connection means the fallback at once, until ioredis has reconnected.
+ */
+async function redisUsable(redis: Redis): Promise<boolean> {
+  if (redis.status === 'ready') return true;
+  let first = firstConnects.get(redis);
+  if (!first) {
+    first = new Promise<boolean>((resolve) => {
+      if (!['wait', 'connecting', 'connect', 'reconnecting'].includes(redis.status)) return resolve(false);
+      const timer = setTimeout(() => resolve(false), FIRST_CONNECT_WAIT_MS);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+    firstConnects.set(redis, first);
+  }
+  // Everyone arriving during the first connection waits for it; later, only a live one counts.
+  await first;
+  // (Read again: the status changed while awaiting, which TypeScript's narrowing cannot see.)
+  return (redis.status as string) === 'ready';
+}
+
+/** Warns once when Redis stops answering and once when it is back. */
+class Health {
+  private down = false;
+
+  constructor(private readonly label: string) {}
+
+  failed(error: unknown): void {
+    if (this.down) return;
+    this.down = true;
+    const reason = error instanceof Error ? error.message : String(error);
+    console.warn(`[redis] ${this.label}: Redis unavailable (${reason}); using the in-process fallback`);
+  }
+
+  worked(): void {
+    if (!this.down) return;
+    this.down = false;
+    console.warn(`[redis] ${this.label}: Redis is back; shared again`);
+  }
+}
+
+interface StoredEntry {
+  value: unknown;
+  storedAt: number;
+}
+
+/**
+ * The shared cache. Entries live in Redis for their life plus the stale limit (PX), so Redis
+ * itself forgets what even a stale answer would not use; the memory bound is Redis's own
+ * (`maxmemory` with an LRU policy, see the README). Values are JSON, as the interface requires.
+ */
+export class RedisCache implements Cache {
+  private readonly health = new Health('cache');
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly fallback: Cache,
+    private readonly options: { ttlMs: number; staleLimitMs: number; prefix?: string },
+  ) {}
+
+  private key(key: string): string {
+    return (this.options.prefix ?? 'am:cache:') + key;
+  }
+
+  private usable(): Promise<boolean> {
+    return redisUsable(this.redis);
+  }
+
+  async get<T>(key: string): Promise<CacheHit<T> | undefined> {
+    if (!(await this.usable())) {
+      this.health.failed(new Error(`connection ${this.redis.status}`));
+      return this.fallback.get<T>(key);
+    }
+    try {
+      const raw = await this.redis.get(this.key(key));
+      this.health.worked();
+      if (raw === null) return this.fallback.get<T>(key);
+      const entry = JSON.parse(raw) as StoredEntry;
+      return { value: entry.value as T, fresh: Date.now() - entry.storedAt < this.options.ttlMs };
+    } catch (error) {
+      this.health.failed(error);
+      return this.fallback.get<T>(key);
+    }
+  }
+
+  async set<T>(key: string, value: T): Promise<void> {
+    // The fallback keeps a copy too, so an outage starts with this instance's recent answers.
+    await this.fallback.set(key, value);
+    if (!(await this.usable())) return;
+    try {
+      const entry: StoredEntry = { value, storedAt: Date.now() };
+      await this.redis.set(
+        this.key(key),
+        JSON.stringify(entry),
+        'PX',
+        this.options.ttlMs + this.options.staleLimitMs,
+      );
+      this.health.worked();
+    } catch (error) {
+      this.health.failed(error);
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.fallback.delete(key);
+    if (!(await this.usable())) return;
+    try {
+      await this.redis.del(this.key(key));
+    } catch (error) {
+      this.health.failed(error);
+    }
+  }
+
+  private lockKey(key: string): string {
+    return `am:lock:${key}`;
+  }
+
+  /** Redis failing: every instance for itself (true), never a request stuck on a lost lock. */
+  async tryLock(key: string, ttlMs: number): Promise<boolean> {
+    if (!(await this.usable())) return true;
+    try {
+      return (
+        (await this.redis.set(this.lockKey(key), '1', 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX')) === 'OK'
+      );
+    } catch (error) {
+      this.health.failed(error);
+      return true;
+    }
+  }
+
+  async isLocked(key: string): Promise<boolean> {
+    if (!(await this.usable())) return false;
+    try {
+      return (await this.redis.exists(this.lockKey(key))) === 1;
+    } catch (error) {
+      this.health.failed(error);
+      return false;
+    }
+  }
+
+  async unlock(key: string): Promise<void> {
+    if (!(await this.usable())) return;
+    try {
+      await this.redis.del(this.lockKey(key));
+    } catch (error) {
+      this.health.failed(error);
+    }
+  }
+
+  async clear(): Promise<void> {
+    await this.fallback.clear();
+    if (!(await this.usable())) return;
+    try {
+      const prefix = this.options.prefix ?? 'am:cache:';
+      let cursor = '0';
+      do {
+        const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+        if (keys.length) await this.redis.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+    } catch (error) {
+      this.health.failed(error);
+    }
+  }
+}
+
+/**
+ * Takes the next slot atomically on Redis's own clock (TIME), so every instance sees one queue:
+ * answers [-1, ms] while limited (429 back-off), [-2, ms] when the slot is further than maxWait,
+ * else [0, ms to wait]. The slot key expires once nobody is queued.
+ */
+const ACQUIRE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local limited = tonumber(redis.call('GET', KEYS[2]) or '0')
+if limited > now then return {-1, limited - now} end
+local spacing = tonumber(ARGV[1])
+local maxWait = tonumber(ARGV[2])
+local nextSlot = tonumber(redis.call('GET', KEYS[1]) or '0')
+local slot = math.max(now, nextSlot)
+if slot - now > maxWait then return {-2, slot - now} end
+redis.call('SET', KEYS[1], tostring(slot + spacing), 'PX', slot + spacing - now + 1000)
+return {0, slot - now}
+`;
+
+/** Moves "limited until" forward only (on Redis's clock); answers the ms left. */
+const MARK_LIMITED = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local untilMs = now + tonumber(ARGV[1])
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+if untilMs > current then
+  redis.call('SET', KEYS[1], tostring(untilMs), 'PX', tonumber(ARGV[1]) + 1000)
+  current = untilMs
+end
+return current - now
+`;
+
+const LIMITED_FOR = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+return math.max(0, current - now)
+`;
+
+function rateLimited(waitMs: number): AppError {
+  return new AppError('RATE_LIMITED', undefined, {
+    retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The limiter shared by every instance: one slot queue and one 429 back-off in Redis. While Redis
+ * fails, the in-process limiter paces this instance alone (each instance then keeps the gap on its
+ * own: safe for one instance, a best effort for several).
+ */
+export class RedisRateLimiter implements RateLimiter {
+  private readonly health = new Health('rate limiter');
+  private readonly spacingMs: number;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly fallback: RateLimiter,
+    minIntervalMs: number,
+    receiverMarginMs: number,
+    private readonly prefix = 'am:limiter:',
+  ) {
+    this.spacingMs = minIntervalMs > 0 ? minIntervalMs + receiverMarginMs : 0;
+  }
+
+  private usable(): Promise<boolean> {
+    return redisUsable(this.redis);
+  }
+
+  async acquire({ maxWaitMs }: { maxWaitMs: number }): Promise<void> {
+    if (!(await this.usable())) {
+      this.health.failed(new Error(`connection ${this.redis.status}`));
+      return this.fallback.acquire({ maxWaitMs });
+    }
+    let answer: [number, number];
+    try {
+      answer = (await this.redis.eval(
+        ACQUIRE,
+        2,
+        `${this.prefix}next`,
+        `${this.prefix}limited`,
+        String(this.spacingMs),
+        String(Math.max(0, Math.floor(maxWaitMs))),
+      )) as [number, number];
+      this.health.worked();
+    } catch (error) {
+      this.health.failed(error);
+      return this.fallback.acquire({ maxWaitMs });
+    }
+    const [state, ms] = answer;
+    if (state !== 0) throw rateLimited(ms);
+    if (ms > 0) await sleep(ms);
+    // A 429 may have arrived (on any instance) while this caller waited for its slot.
+    const left = await this.limitedForMs();
+    if (left > 0) throw rateLimited(left);
+  }
+
+  async markLimited(retryAfterSeconds: number): Promise<void> {
+    await this.fallback.markLimited(retryAfterSeconds);
+    if (!(await this.usable())) return;
+    try {
+      await this.redis.eval(MARK_LIMITED, 1, `${this.prefix}limited`, String(retryAfterSeconds * 1000));
+      this.health.worked();
+    } catch (error) {
+      this.health.failed(error);
+    }
+  }
+
+  async limitedForMs(): Promise<number> {
+    const local = await this.fallback.limitedForMs();
+    if (!(await this.usable())) return local;
+    try {
+      const shared = Number(await this.redis.eval(LIMITED_FOR, 1, `${this.prefix}limited`));
+      this.health.worked();
+      return Math.max(local, shared);
+    } catch (error) {
+      this.health.failed(error);
+      return local;
+    }
+  }
+}
