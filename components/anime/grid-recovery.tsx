@@ -33,13 +33,7 @@ export function GridRecovery({
   const { state, retry } = useListingRetry(endpoint, params);
   if (state.status === 'loading') return <AnimeGridSkeleton view={view} count={skeletonCount} />;
   if (state.status === 'failed') {
-    return (
-      <ListingMessage
-        tone="error"
-        text={errorText}
-        action={<RetryButton label={retryLabel} onRetry={retry} />}
-      />
-    );
+    return <ListingMessage tone="error" text={errorText} action={<RetryButton label={retryLabel} onRetry={retry} />} />;
   }
   if (state.items.length === 0) return <ListingMessage tone="empty" title={emptyTitle} text={emptyText} />;
   return <AnimeGrid items={state.items} view={view} />;

@@ -19,10 +19,7 @@ export function RetryButton({ label, onRetry }: { label: string; onRetry: () => 
         onRetry();
       }}
     >
-      <RotateCw
-        aria-hidden
-        className={cn('size-4', pressed && 'motion-safe:animate-[spin_0.6s_ease-out_1]')}
-      />
+      <RotateCw aria-hidden className={cn('size-4', pressed && 'motion-safe:animate-[spin_0.6s_ease-out_1]')} />
       {label}
     </Button>
   );

@@ -5,7 +5,9 @@ import { apiGet, isAbortError, type ApiParams } from '@/lib/api-client';
 import type { Anime, AnimePage } from '@/lib/jikan/types';
 
 export type RetryState =
-  { status: 'failed' } | { status: 'loading' } | { status: 'loaded'; items: Anime[]; hasNextPage: boolean };
+  | { status: 'failed' }
+  | { status: 'loading' }
+  | { status: 'loaded'; items: Anime[]; hasNextPage: boolean };
 
 /**
  * A listing that failed while its page was rendered. Cached pages must not hold on to errors

@@ -12,15 +12,11 @@ import { MobileMenu } from './mobile-menu';
 /** Site header (SPEC §2 Header). Desktop shows everything inline; phones get the mobile menu. */
 export async function Header() {
   const t = await getTranslations('Header');
-  const navLink =
-    'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-fg hover:bg-surface-2';
+  const navLink = 'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-fg hover:bg-surface-2';
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-bg/90 backdrop-blur supports-[backdrop-filter]:bg-bg/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
-        <Link
-          href={routes.home}
-          className="mr-2 inline-flex min-h-11 shrink-0 items-center gap-2 rounded-md text-lg font-bold text-fg"
-        >
+        <Link href={routes.home} className="mr-2 inline-flex min-h-11 shrink-0 items-center gap-2 rounded-md text-lg font-bold text-fg">
           <Sparkles aria-hidden className="size-6 text-accent-text" />
           <span>{t('brand')}</span>
         </Link>

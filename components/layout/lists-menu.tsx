@@ -80,10 +80,7 @@ export function ListsMenu() {
         )}
       >
         {t('myLists')}
-        <ChevronDown
-          aria-hidden
-          className={cn('size-4 transition-transform duration-150', open && 'rotate-180')}
-        />
+        <ChevronDown aria-hidden className={cn('size-4 transition-transform duration-150', open && 'rotate-180')} />
       </button>
       <ul
         id={listId}

@@ -8,7 +8,12 @@ import { SearchResultsSection } from '@/components/search/search-results-section
 import { SearchSpinner } from '@/components/search/search-spinner';
 import { SortSelect } from '@/components/search/sort-select';
 import { buttonClass } from '@/components/ui/button';
-import { displayQuery, MAX_SEARCH_LENGTH, searchHref, type SearchState } from '@/lib/discovery/params';
+import {
+  displayQuery,
+  MAX_SEARCH_LENGTH,
+  searchHref,
+  type SearchState,
+} from '@/lib/discovery/params';
 
 /** The search screen (SPEC §2) for one query, sort and view; app/[locale]/search/** render it. */
 export async function SearchPage({ q, sort, view }: SearchState) {
