@@ -19,7 +19,11 @@ export function SharePanel({ animeId, title }: { animeId: number; title: string 
   const t = useTranslations('Share');
   // The page's own address and the Web Share API are known only in the browser; the server render
   // (the same for every host) uses the relative link until hydration.
-  const origin = useSyncExternalStore(subscribeNever, () => window.location.origin, () => '');
+  const origin = useSyncExternalStore(
+    subscribeNever,
+    () => window.location.origin,
+    () => '',
+  );
   const canShare = useSyncExternalStore(
     subscribeNever,
     () => typeof navigator.share === 'function',

@@ -21,14 +21,17 @@ export const CLIENT_NAMESPACES = [
   'Languages',
   'Lists',
   'OfflineBadge',
+  'Rating',
   'SearchBar',
   'SearchPage',
   'Share',
+  'ShareReview',
   'Synopsis',
   'Theme',
   'Toasts',
   'Trailer',
   'View',
+  'WatchList',
 ] as const satisfies readonly (keyof Messages)[];
 
 export type ClientNamespace = (typeof CLIENT_NAMESPACES)[number];
