@@ -108,11 +108,6 @@ test('an offline search by an English title finds what the server fetched before
 });
 
 test.describe('detail page', () => {
-  // The detail page merged from the `detail` branch answers 500 (DYNAMIC_SERVER_USAGE) for every
-  // id in a production build, with or without the 'Onde assistir' block: enable these once it
-  // renders.
-  test.fixme();
-
   test('with the database down, renders from the catalogue with the badge and where to watch', async ({
     page,
   }) => {
