@@ -68,7 +68,9 @@ export function serverEnv(): ServerEnv {
   if (cachedServerEnv) return cachedServerEnv;
   const parsed = serverSchema.safeParse(process.env);
   if (!parsed.success) {
-    const detail = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    const detail = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
     throw new Error(`Invalid environment: ${detail}`);
   }
   cachedServerEnv = parsed.data;

@@ -1,8 +1,9 @@
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 import { animeTitle } from '@/lib/anime-display';
 import { cleanSynopsis } from '@/lib/detail/synopsis';
 import { detailVisibility } from '@/lib/detail/view';
+import type { Locale } from '@/lib/i18n/config';
 import type { AnimeDetails } from '@/lib/jikan/types';
 import { snapshotFromAnime } from '@/lib/stores/anime-snapshot';
 import { AdultDetailFill } from '@/components/auth/adult-detail-fill';
@@ -23,9 +24,8 @@ import { WhereToWatch } from './where-to-watch';
  * without JavaScript). It reads no cookie or header: this is the anonymous, adult-free view that
  * may be cached for everyone. Per-visitor parts (rating, lists, episodes) are client islands.
  */
-export async function AnimeDetailPage({ anime }: { anime: AnimeDetails }) {
-  const locale = await getLocale();
-  const t = await getTranslations('Detail');
+export async function AnimeDetailPage({ anime, locale }: { anime: AnimeDetails; locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: 'Detail' });
   const title = animeTitle(anime, locale) ?? t('notAvailableTitle');
   const { gated, banner } = detailVisibility(anime, { adult: false });
   const original = cleanSynopsis(anime.synopsis);
@@ -35,7 +35,7 @@ export async function AnimeDetailPage({ anime }: { anime: AnimeDetails }) {
       <div className="mx-auto max-w-6xl px-4 pt-4 sm:px-6">
         <BackLink />
       </div>
-      <DetailHero anime={anime} title={title} gated={gated} />
+      <DetailHero anime={anime} title={title} gated={gated} locale={locale} />
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 sm:px-6">
         {banner && <AdultBanner />}
         {gated ? (
@@ -50,24 +50,24 @@ export async function AnimeDetailPage({ anime }: { anime: AnimeDetails }) {
         ) : (
           <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
             <div className="flex min-w-0 flex-col gap-8">
-              <SynopsisSection credit={original.credit}>
+              <SynopsisSection credit={original.credit} locale={locale}>
                 {locale === 'pt' && original.paragraphs.length > 0 ? (
                   <Suspense fallback={<SynopsisSkeleton lines={original.paragraphs.length} />}>
-                    <TranslatedSynopsis id={anime.id} original={original.paragraphs} />
+                    <TranslatedSynopsis id={anime.id} original={original.paragraphs} locale={locale} />
                   </Suspense>
                 ) : (
-                  <TranslatedSynopsis original={original.paragraphs} />
+                  <TranslatedSynopsis original={original.paragraphs} locale={locale} />
                 )}
               </SynopsisSection>
               {anime.trailerYoutubeId && <TrailerFacade youtubeId={anime.trailerYoutubeId} title={title} />}
               <WhereToWatch id={anime.id} />
               <EpisodesSection animeId={anime.id} />
-              <TechnicalInfo anime={anime} />
+              <TechnicalInfo anime={anime} locale={locale} />
             </div>
             <aside className="flex min-w-0 flex-col gap-6" aria-label={t('yourArea')}>
-              <PersonalSections animeId={anime.id} title={title} card={snapshotCard(anime)} />
+              <PersonalSections animeId={anime.id} title={title} card={snapshotCard(anime)} locale={locale} />
               <SharePanel animeId={anime.id} title={title} />
-              <ExternalLinks links={anime.externalLinks} />
+              <ExternalLinks links={anime.externalLinks} locale={locale} />
             </aside>
           </div>
         )}

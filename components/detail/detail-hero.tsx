@@ -1,8 +1,9 @@
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import Image from 'next/image';
 import { AnimeCover } from '@/components/anime/anime-cover';
 import { OfflineBadge } from '@/components/anime/offline-badge';
 import { translateLabel } from '@/lib/labels';
+import type { Locale } from '@/lib/i18n/config';
 import type { AnimeDetails } from '@/lib/jikan/types';
 import { getMessages } from 'next-intl/server';
 
@@ -17,15 +18,16 @@ export async function DetailHero({
   anime,
   title,
   gated,
+  locale,
 }: {
   anime: AnimeDetails;
   title: string;
   gated: boolean;
+  locale: Locale;
 }) {
-  const t = await getTranslations('Detail');
-  const tCommon = await getTranslations('Common');
-  const locale = await getLocale();
-  const labels = (await getMessages()).Labels;
+  const t = await getTranslations({ locale, namespace: 'Detail' });
+  const tCommon = await getTranslations({ locale, namespace: 'Common' });
+  const labels = (await getMessages({ locale })).Labels;
   const na = tCommon('notAvailable');
   const facts = [
     { label: t('status'), value: translateLabel(labels.status, anime.status), testId: 'fact-status' },

@@ -1,7 +1,8 @@
 import 'server-only';
 import type { Metadata } from 'next';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { animeTitle } from '@/lib/anime-display';
+import type { Locale } from '@/lib/i18n/config';
 import { synopsisExcerpt } from '@/lib/detail/synopsis';
 import { detailVisibility } from '@/lib/detail/view';
 import { routes } from '@/lib/routes';
@@ -11,10 +12,10 @@ import { loadAnime } from './load-anime';
  * Title, description and the Open Graph / Twitter card of /anime/{id} (the card image is the
  * route's opengraph-image). An adult record's description never quotes its synopsis.
  */
-export async function detailMetadata(rawId: string): Promise<Metadata> {
+export async function detailMetadata(rawId: string, locale: Locale): Promise<Metadata> {
   const anime = await loadAnime(rawId);
-  const locale = await getLocale();
-  const t = await getTranslations('Detail');
+  // Explicit locale: metadata resolves outside the page's render, where setRequestLocale does not reach.
+  const t = await getTranslations({ locale, namespace: 'Detail' });
   const title = animeTitle(anime, locale) ?? t('notAvailableTitle');
   const { gated } = detailVisibility(anime, { adult: false });
   const description = gated

@@ -1,13 +1,17 @@
+'use client';
+
 import { SearchX } from 'lucide-react';
-import { getTranslations } from 'next-intl/server';
+import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button';
 import { routes } from '@/lib/routes';
 
-/** SPEC §2/§8 'Anime não encontrado', with the way on: search and explore. */
-export async function DetailNotFound() {
-  const t = await getTranslations('Detail');
-  const tCommon = await getTranslations('Common');
+/**
+ * SPEC §2/§8 'Anime não encontrado', with the way on: search and explore. A client component:
+ * not-found.tsx gets no params, so it reads the language the layout already provides.
+ */
+export function DetailNotFound() {
+  const t = useTranslations('DetailError');
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
       <SearchX aria-hidden className="size-14 text-muted" />
@@ -15,10 +19,10 @@ export async function DetailNotFound() {
       <p className="text-muted">{t('notFoundText')}</p>
       <div className="flex flex-wrap justify-center gap-2">
         <Link href={routes.search} className={buttonClass('primary')}>
-          {tCommon('goToSearch')}
+          {t('search')}
         </Link>
         <Link href={routes.explore} className={buttonClass('secondary')}>
-          {tCommon('goToExplore')}
+          {t('explore')}
         </Link>
       </div>
     </div>

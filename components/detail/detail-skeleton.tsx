@@ -1,8 +1,11 @@
-import { getTranslations } from 'next-intl/server';
+'use client';
+
+import { useTranslations } from 'next-intl';
 
 /** The detail page's shape while it loads (DESIGN.md: skeletons mirror the final layout). */
-export async function DetailSkeleton() {
-  const t = await getTranslations('Detail');
+/** A client component: loading.tsx gets no params, so it reads the language the page already has. */
+export function DetailSkeleton() {
+  const t = useTranslations('Common');
   return (
     <div role="status" aria-live="polite" aria-busy="true" className="pb-12" data-testid="detail-skeleton">
       <span className="sr-only">{t('loading')}</span>

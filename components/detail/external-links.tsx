@@ -1,11 +1,12 @@
 import { ExternalLink } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/lib/i18n/config';
 import type { ExternalLink as Link } from '@/lib/jikan/types';
 
 /** SPEC §2: external links open in a new tab, without handing our page to the other site. */
-export async function ExternalLinks({ links }: { links: Link[] }) {
+export async function ExternalLinks({ links, locale }: { links: Link[]; locale: Locale }) {
   if (links.length === 0) return null;
-  const t = await getTranslations('Detail');
+  const t = await getTranslations({ locale, namespace: 'Detail' });
   return (
     <section aria-labelledby="external-title" className="flex flex-col gap-3">
       <h2 id="external-title" className="text-lg font-bold">

@@ -1,7 +1,7 @@
 import 'server-only';
-import { getLocale } from 'next-intl/server';
 import { ImageResponse } from 'next/og';
 import { animeTitle, formatScore } from '@/lib/anime-display';
+import type { Locale } from '@/lib/i18n/config';
 import { detailVisibility } from '@/lib/detail/view';
 import { fetchImageDataUrl } from '@/lib/server/image-data';
 import { loadAnime } from './load-anime';
@@ -21,9 +21,8 @@ function drawable(text: string): string {
 }
 
 /** The Open Graph card of /anime/{id}: cover, title and score (no cover for an adult record). */
-export async function renderOgImage(rawId: string): Promise<ImageResponse> {
+export async function renderOgImage(rawId: string, locale: Locale): Promise<ImageResponse> {
   const anime = await loadAnime(rawId);
-  const locale = await getLocale();
   const { gated } = detailVisibility(anime, { adult: false });
   const title = drawable(animeTitle(anime, locale) ?? '') || 'Anime Master';
   const score = formatScore(anime.score, locale);

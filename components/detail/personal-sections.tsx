@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/lib/i18n/config';
 import { RatingForm, type SnapshotCard } from '@/components/rating/rating-form';
 import { WatchListManager } from '@/components/lists/watch-list-manager';
 import { ShareReviewSection } from './share-review-section';
@@ -12,12 +13,14 @@ export async function PersonalSections({
   animeId,
   title,
   card,
+  locale,
 }: {
   animeId: number;
   title: string;
   card: SnapshotCard;
+  locale: Locale;
 }) {
-  const t = await getTranslations('Rating');
+  const t = await getTranslations({ locale, namespace: 'Rating' });
   return (
     <>
       <section aria-labelledby="rating-title" className="flex flex-col gap-3" data-testid="rating-block">

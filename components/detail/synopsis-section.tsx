@@ -1,11 +1,20 @@
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import type { Locale } from '@/lib/i18n/config';
 import { getSynopsisPt } from '@/lib/translate/synopsis';
 import { SynopsisToggle } from './synopsis-toggle';
 
 /** SPEC §2 synopsis: paragraphs, then the credit line the cleaner pulled out. */
-export async function SynopsisSection({ credit, children }: { credit: string | null; children: ReactNode }) {
-  const t = await getTranslations('Detail');
+export async function SynopsisSection({
+  credit,
+  locale,
+  children,
+}: {
+  credit: string | null;
+  locale: Locale;
+  children: ReactNode;
+}) {
+  const t = await getTranslations({ locale, namespace: 'Detail' });
   return (
     <section aria-labelledby="synopsis-title" className="flex flex-col gap-3">
       <h2 id="synopsis-title" className="text-xl font-bold">
@@ -25,8 +34,16 @@ export async function SynopsisSection({ credit, children }: { credit: string | n
  * The synopsis paragraphs. With `id` (Portuguese interface) the server's translation of that
  * anime's synopsis, with 'mostrar original'; the original when the translator failed.
  */
-export async function TranslatedSynopsis({ id, original }: { id?: number; original: string[] }) {
-  const t = await getTranslations('Detail');
+export async function TranslatedSynopsis({
+  id,
+  original,
+  locale,
+}: {
+  id?: number;
+  original: string[];
+  locale: Locale;
+}) {
+  const t = await getTranslations({ locale, namespace: 'Detail' });
   if (original.length === 0) return <p className="text-muted">{t('noSynopsis')}</p>;
   if (id === undefined) return <Paragraphs paragraphs={original} />;
   const translated = await getSynopsisPt(id);

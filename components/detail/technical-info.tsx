@@ -1,14 +1,14 @@
-import { getLocale, getMessages, getTranslations } from 'next-intl/server';
+import { getMessages, getTranslations } from 'next-intl/server';
 import { formatDuration } from '@/lib/detail/view';
+import type { Locale } from '@/lib/i18n/config';
 import type { AnimeDetails } from '@/lib/jikan/types';
 import { translateLabel } from '@/lib/labels';
 
 /** SPEC §2 technical info: type, duration per episode, genres, studios; labels per SPEC §9. */
-export async function TechnicalInfo({ anime }: { anime: AnimeDetails }) {
-  const t = await getTranslations('Detail');
-  const na = (await getTranslations('Common'))('notAvailable');
-  const locale = await getLocale();
-  const labels = (await getMessages()).Labels;
+export async function TechnicalInfo({ anime, locale }: { anime: AnimeDetails; locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: 'Detail' });
+  const na = (await getTranslations({ locale, namespace: 'Common' }))('notAvailable');
+  const labels = (await getMessages({ locale })).Labels;
   const genres = anime.genres.map((genre) => translateLabel(labels.genre, genre) ?? genre);
   const rows = [
     { label: t('type'), value: translateLabel(labels.type, anime.type), testId: 'info-type' },

@@ -1,9 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
-import { getLocale, getMessages, getTranslations } from 'next-intl/server';
+import { getMessages, getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { AnimeCover } from '@/components/anime/anime-cover';
 import { animeTitle } from '@/lib/anime-display';
 import { detailVisibility } from '@/lib/detail/view';
+import type { Locale } from '@/lib/i18n/config';
 import type { AnimeDetails } from '@/lib/jikan/types';
 import { translateLabel } from '@/lib/labels';
 import { routes } from '@/lib/routes';
@@ -11,12 +12,11 @@ import { snapshotFromAnime } from '@/lib/stores/anime-snapshot';
 import { EditRatingForm } from './edit-rating-form';
 
 /** SPEC §2 edit page: a compact detail view and the 'Editar Avaliação' form. */
-export async function EditRatingPage({ anime }: { anime: AnimeDetails }) {
-  const locale = await getLocale();
-  const t = await getTranslations('Rating');
-  const tDetail = await getTranslations('Detail');
-  const na = (await getTranslations('Common'))('notAvailable');
-  const labels = (await getMessages()).Labels;
+export async function EditRatingPage({ anime, locale }: { anime: AnimeDetails; locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: 'Rating' });
+  const tDetail = await getTranslations({ locale, namespace: 'Detail' });
+  const na = (await getTranslations({ locale, namespace: 'Common' }))('notAvailable');
+  const labels = (await getMessages({ locale })).Labels;
   const title = animeTitle(anime, locale) ?? na;
   const { gated } = detailVisibility(anime, { adult: false });
   const { takenAt: _takenAt, ...card } = snapshotFromAnime(anime);

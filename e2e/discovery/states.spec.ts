@@ -22,23 +22,21 @@ test.describe('when the anime database fails', () => {
     await stack?.close();
   });
 
-  test('each home carousel shows its own error and recovers with "Tentar novamente"', async ({ page }) => {
+  test('the top carousel shows its error and recovers with "Tentar novamente"; the season one answers offline', async ({
+    page,
+  }) => {
     const seasonFault = await stack.fake.setFault({ service: 'jikan', mode: '500', match: '/seasons/now' });
     const topFault = await stack.fake.setFault({ service: 'jikan', mode: '503', match: '/top/anime' });
     await page.goto(`${stack.appUrl}/`);
     const season = carousel(page, SEASON);
     const top = carousel(page, TOP);
-    await expect(season.getByRole('alert')).toHaveText(
-      'Não foi possível carregar os animes da temporada.Tentar novamente',
-    );
+    // The season has an offline stand-in (issue 13: the bangumi-data catalogue, marked as such);
+    // top-rated needs the live scores, so it fails honestly.
+    await expect(season.getByTestId('offline-badge')).toBeVisible();
+    await expect(cards(season)).toHaveCount(10);
     await expect(top.getByText('Não foi possível carregar os animes mais bem avaliados.')).toBeVisible();
-    await expect(cards(page)).toHaveCount(0);
-
+    await expect(cards(top)).toHaveCount(0);
     await stack.fake.clearFault(seasonFault);
-    await season.getByRole('button', { name: 'Tentar novamente' }).click();
-    await expect(cards(season)).toHaveCount(4);
-    await expect(season.getByText('4 animes encontrados')).toBeVisible();
-    await expect(top.getByText('Não foi possível carregar os animes mais bem avaliados.')).toBeVisible();
 
     await stack.fake.clearFault(topFault);
     await top.getByRole('button', { name: 'Tentar novamente' }).click();

@@ -147,10 +147,7 @@ async function listing(
     }
     console.warn(`[jikan] ${label} failed; answering an empty page`, isAppError(error) ? error.code : error);
     const stopgap = emptyPage(page);
-    stopgapPages.set(
-      stopgap,
-      isAppError(error) ? error : new AppError('INTERNAL', undefined, { cause: error }),
-    );
+    stopgapPages.set(stopgap, isAppError(error) ? error : new AppError('INTERNAL', undefined, { cause: error }));
     return stopgap;
   }
 }

@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCatalogueForTests } from '@/lib/catalogue';
 import { testCatalogue } from '@/lib/catalogue/test-catalogue';
 import { AppError } from '@/lib/server/errors';
-import { getAnimeDetails, getSeasonNow, getTopAnime, isStopgapPage, resetJikanForTests, searchAnime } from './index';
+import {
+  getAnimeDetails,
+  getSeasonNow,
+  getTopAnime,
+  isStopgapPage,
+  resetJikanForTests,
+  searchAnime,
+} from './index';
 import { answersOffline } from './offline';
 
 const anon = { adult: false };
@@ -32,7 +39,8 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  for (const name of ['JIKAN_BASE_URL', 'JIKAN_MIN_INTERVAL_MS', 'JIKAN_TIMEOUT_MS']) delete process.env[name];
+  for (const name of ['JIKAN_BASE_URL', 'JIKAN_MIN_INTERVAL_MS', 'JIKAN_TIMEOUT_MS'])
+    delete process.env[name];
   resetJikanForTests();
 });
 
@@ -67,6 +75,12 @@ describe('lib/jikan with the database down', () => {
     respond = () => json({}, 503);
     expect(isStopgapPage(await searchAnime({ q: 'zzz-no-such-anime' }, anon))).toBe(true);
     expect(isStopgapPage(await searchAnime({ q: 'naruto', genres: '1' }, anon))).toBe(true);
+    // Only a first page: a second would continue the live ranking with another one.
+    expect(isStopgapPage(await searchAnime({ q: 'naruto', page: 2 }, anon))).toBe(true);
+    expect((await searchAnime({ q: 'naruto', limit: 1 }, anon)).pagination).toEqual({
+      page: 1,
+      hasNextPage: false,
+    });
   });
 
   it('answers the season listing from air dates, saying which season', async () => {
@@ -83,7 +97,11 @@ describe('lib/jikan with the database down', () => {
 
   it('answers details from the catalogue, and still throws for ids it lacks', async () => {
     respond = () => json({}, 500);
-    await expect(getAnimeDetails(20)).resolves.toMatchObject({ id: 20, offline: true, titleEnglish: 'Naruto' });
+    await expect(getAnimeDetails(20)).resolves.toMatchObject({
+      id: 20,
+      offline: true,
+      titleEnglish: 'Naruto',
+    });
     await expect(getAnimeDetails(424242)).rejects.toMatchObject({ code: 'UPSTREAM_ERROR' });
   });
 

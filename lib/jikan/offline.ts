@@ -43,11 +43,13 @@ export function offlineSearch(params: {
   type?: string;
   status?: string;
 }): AnimePage | null {
-  // The catalogue knows no genres: a genre filter it cannot apply must not look applied.
-  if (params.genres) return null;
+  // The catalogue knows no genres: a genre filter it cannot apply must not look applied. And it
+  // answers a first page only: a later page would continue the live ranking with another one
+  // (so 'Carregar mais' after live results keeps failing honestly), and no offline page offers more.
+  if (params.genres || params.page > 1) return null;
   const result = catalogueSearch(params);
   if (!result?.items.length) return null;
-  return { data: result.items, pagination: { page: params.page, hasNextPage: result.hasNextPage }, offline: true };
+  return { data: result.items, pagination: { page: 1, hasNextPage: false }, offline: true };
 }
 
 export function offlineSeasonNow(params: { page: number; limit: number; filter?: string }): AnimePage | null {

@@ -7,6 +7,6 @@ export const alt = 'Anime Master';
 export const revalidate = 600;
 
 export default async function OpengraphImage({ params }: { params: Promise<LocaleParams & { id: string }> }) {
-  await resolvePageLocale(params);
-  return renderOgImage((await params).id);
+  const locale = await resolvePageLocale(params);
+  return renderOgImage((await params).id, locale);
 }

@@ -13,11 +13,11 @@ export const generateStaticParams = onDemandStaticParams;
 type Props = { params: Promise<LocaleParams & { id: string }> };
 
 export async function generateMetadata({ params }: Props) {
-  await resolvePageLocale(params);
-  return detailMetadata((await params).id);
+  const locale = await resolvePageLocale(params);
+  return detailMetadata((await params).id, locale);
 }
 
 export default async function AnimePage({ params }: Props) {
-  await resolvePageLocale(params);
-  return <AnimeDetailPage anime={await loadAnime((await params).id)} />;
+  const locale = await resolvePageLocale(params);
+  return <AnimeDetailPage anime={await loadAnime((await params).id)} locale={locale} />;
 }

@@ -18,6 +18,6 @@ export async function generateMetadata({ params }: Props) {
 }
 
 export default async function AnimeEditPage({ params }: Props) {
-  await resolvePageLocale(params);
-  return <EditRatingPage anime={await loadAnime((await params).id)} />;
+  const locale = await resolvePageLocale(params);
+  return <EditRatingPage anime={await loadAnime((await params).id)} locale={locale} />;
 }

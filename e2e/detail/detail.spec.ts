@@ -1,0 +1,339 @@
+import { expect, fake, test, useLanguage } from '../support';
+
+/**
+ * The anime detail page (issue 9) against the fake upstream. Ids are chosen per test so that the
+ * app's caches (10 min per record, a week per translation) never decide another test's outcome.
+ */
+
+test.describe('a found anime', () => {
+  test('shows title, Japanese title, facts, the synopsis translated into Portuguese with its credit, and technical info', async ({
+    page,
+  }) => {
+    const response = await page.goto('/anime/1535');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Death Note' })).toBeVisible();
+    await expect(page.getByTestId('fact-status')).toContainText('Finalizado');
+    await expect(page.getByTestId('fact-popularity')).toContainText('#2');
+    await expect(page.getByTestId('fact-rating')).toContainText('R - 17+ (violência e linguagem imprópria)');
+    const synopsis = page.getByTestId('synopsis');
+    await expect(synopsis).toHaveAttribute('data-version', 'translated');
+    await expect(synopsis.locator('p').first()).toContainText('[PT] Light Yagami');
+    for (const paragraph of await synopsis.locator('p').allInnerTexts()) {
+      expect(paragraph.length).toBeLessThanOrEqual(220);
+    }
+    await expect(page.getByTestId('synopsis-credit')).toHaveText('Crédito: Written by MAL Rewrite');
+    await expect(synopsis).not.toContainText('Written by MAL Rewrite');
+
+    await page.getByRole('button', { name: 'mostrar original' }).click();
+    await expect(synopsis).toHaveAttribute('data-version', 'original');
+    await expect(synopsis.locator('p').first()).toContainText('Light Yagami');
+    await expect(synopsis).not.toContainText('[PT]');
+    await page.getByRole('button', { name: 'mostrar tradução' }).click();
+    await expect(synopsis).toContainText('[PT]');
+
+    await expect(page.getByTestId('info-type')).toContainText('TV');
+    await expect(page.getByTestId('info-genres')).not.toContainText('N/A');
+  });
+
+  test('missing values read N/A and a missing cover shows the placeholder', async ({ page }) => {
+    await page.goto('/anime/90112');
+    await expect(page.getByTestId('detail-japanese-title')).toContainText('N/A');
+    await expect(page.getByTestId('fact-episodes')).toContainText('N/A');
+    await expect(page.getByTestId('fact-rating')).toContainText('N/A');
+    await expect(page.getByTestId('info-studios')).toContainText('N/A');
+    await expect(page.getByText('Sinopse não disponível.')).toBeVisible();
+    await expect(page.locator('[data-cover="placeholder"]')).toHaveCount(1);
+  });
+
+  test('title rules: the title in Portuguese, the English title in English', async ({ page }) => {
+    await page.goto('/anime/16498');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shingeki no Kyojin');
+    await useLanguage(page, 'en');
+    await page.goto('/anime/16498');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Attack on Titan');
+    await expect(page.getByRole('heading', { name: 'Synopsis' })).toBeVisible();
+    // English is never machine-translated.
+    await expect(page.getByTestId('synopsis')).not.toContainText('[PT]');
+  });
+
+  test('external links open in a new tab without an opener', async ({ page }) => {
+    await page.goto('/anime/5114');
+    const links = page.getByTestId('external-links').getByRole('link');
+    await expect(links).toHaveCount(2);
+    for (const link of await links.all()) {
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+  });
+});
+
+test('the Portuguese synopsis falls back to the original when the translator fails', async ({ page }) => {
+  const fault = await fake.setFault({ service: 'translate', mode: '500', match: 'elf mage Frieren' });
+  try {
+    await page.goto('/anime/52991');
+    await expect(page.getByTestId('synopsis')).toContainText('The elf mage Frieren');
+    await expect(page.getByTestId('synopsis')).not.toContainText('[PT]');
+    await expect(page.getByTestId('translation-failed')).toBeVisible();
+    await expect(page.getByTestId('synopsis-credit')).toHaveText('Crédito: Source: Crunchyroll');
+  } finally {
+    await fake.clearFault(fault);
+  }
+});
+
+test.describe('not found and invalid ids', () => {
+  test('an id the database does not know answers 404 with "Anime não encontrado" and links on', async ({
+    page,
+  }) => {
+    const response = await page.goto('/anime/999999');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Anime não encontrado' })).toBeVisible();
+    await expect(
+      page.getByText('O anime que você está procurando não foi encontrado na base de dados.'),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Buscar animes' })).toBeVisible();
+    await page.getByRole('link', { name: 'Explorar animes' }).click();
+    await expect(page).toHaveURL(/\/explore/);
+  });
+
+  for (const id of ['abc', '-1', '0', '99999999999999']) {
+    test(`"${id}" is not found (404) without any upstream call`, async ({ page }) => {
+      const response = await page.goto(`/anime/${id}`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { name: 'Anime não encontrado' })).toBeVisible();
+      expect(await fake.calls({ service: 'jikan', match: `/anime/${id}` })).toHaveLength(0);
+    });
+  }
+
+  test('the episodes API refuses a title and a bad id, and answers by id', async ({ request }) => {
+    expect((await request.get('/api/streaming/episodes?title=Naruto')).status()).toBe(400);
+    expect((await request.get('/api/streaming/episodes?id=abc')).status()).toBe(400);
+    const episodes = await request.get('/api/streaming/episodes?id=20');
+    expect(episodes.status()).toBe(200);
+    expect(((await episodes.json()) as { data: unknown[] }).data.length).toBe(12);
+    expect((await request.post('/api/translate', { data: { text: 'Hello' } })).status()).toBe(404);
+  });
+});
+
+test.describe('while the anime database rate-limits us', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('shows "Anime não disponível" with links on, never cached: the next visit shows the anime', async ({
+    page,
+  }) => {
+    const fault = await fake.setFault({ service: 'jikan', mode: '429', retryAfter: 1, match: '/anime/9253' });
+    const response = await page.goto('/anime/9253');
+    expect(response?.status()).toBeGreaterThanOrEqual(500);
+    await expect(page.getByRole('heading', { name: 'Anime não disponível' })).toBeVisible();
+    await expect(page.getByText('Não foi possível carregar as informações deste anime.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Buscar animes' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Explorar animes' })).toBeVisible();
+    await fake.clearFault(fault);
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Tentar novamente' }).click({ timeout: 1000 });
+      await expect(page.getByRole('heading', { level: 1, name: 'Steins;Gate' })).toBeVisible({
+        timeout: 2000,
+      });
+    }).toPass({ timeout: 15_000 });
+  });
+});
+
+test.describe('trailer and episodes', () => {
+  test('the trailer loads its youtube-nocookie embed only when asked', async ({ page }) => {
+    await page.goto('/anime/20');
+    const facade = page.getByRole('button', { name: 'Reproduzir o trailer de Naruto' });
+    await expect(facade).toBeVisible();
+    await expect(page.locator('iframe')).toHaveCount(0);
+    await facade.click();
+    const embed = page.getByTestId('trailer-embed');
+    await expect(embed).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/fkNaruto001/);
+    await expect(embed).toHaveAttribute('title', 'Trailer de Naruto');
+  });
+
+  test('at most five episodes are listed, after the page', async ({ page }) => {
+    await page.goto('/anime/20');
+    const episodes = page.getByTestId('episodes');
+    await expect(episodes.getByRole('heading', { name: 'Episódios para Assistir' })).toBeVisible();
+    await expect(episodes.getByRole('link')).toHaveCount(5);
+    await expect(episodes.getByRole('link').first()).toContainText('Episódio 1');
+    await expect(episodes.getByRole('link').first()).toHaveAttribute('target', '_blank');
+  });
+
+  test('no episode section when the provider fails', async ({ page }) => {
+    // 429: the provider refuses, without marking the host down for the other tests.
+    const fault = await fake.setFault({ service: 'streaming', mode: '429', match: 'gogoanime/Cowboy' });
+    try {
+      const answer = page.waitForResponse((response) =>
+        response.url().includes('/api/streaming/episodes?id=1'),
+      );
+      await page.goto('/anime/1');
+      expect(await (await answer).json()).toEqual({ data: null });
+      await expect(page.getByRole('heading', { level: 1, name: 'Cowboy Bebop' })).toBeVisible();
+      await expect(page.getByTestId('episodes')).toHaveCount(0);
+    } finally {
+      await fake.clearFault(fault);
+    }
+  });
+});
+
+test.describe('adult records', () => {
+  test('show only title, warning banner and the notice to an anonymous visitor', async ({ page }) => {
+    await page.goto('/anime/90106');
+    await expect(page.getByRole('heading', { level: 1, name: 'Natsu no Ryou' })).toBeVisible();
+    await expect(page.getByTestId('adult-banner')).toContainText('Conteúdo Adulto');
+    await expect(page.locator('[data-cover]')).toHaveCount(0);
+    await expect(page.getByTestId('synopsis')).toHaveCount(0);
+    await expect(page.getByTestId('trailer-facade')).toHaveCount(0);
+    const answer = await page.request.get('/api/streaming/episodes?id=90106');
+    expect(await answer.json()).toEqual({ data: null });
+
+    const verify = page.getByRole('button', { name: 'Verificar Acesso' });
+    await verify.click();
+    const notice = page.getByRole('dialog', { name: 'Conteúdo Adulto' });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('Status do Seu Acesso');
+    await expect(notice).toContainText('Login Necessário');
+    await expect(notice).toContainText('Não logado');
+    await expect(notice.getByRole('link', { name: 'Fazer Login' })).toHaveAttribute('href', '/');
+    await page.keyboard.press('Escape');
+    await expect(notice).toBeHidden();
+    await expect(verify).toBeFocused();
+  });
+});
+
+test.describe('the visitor’s rating and lists', () => {
+  test('rating: save, reload, remove, reload', async ({ page }) => {
+    await page.goto('/anime/121');
+    const block = page.getByTestId('rating-block');
+    await expect(block.getByTestId('rating-label')).toHaveText('Não Avaliado');
+    await expect(block.getByRole('button', { name: 'Remover' })).toHaveCount(0);
+    const stars = block.getByRole('radiogroup', { name: 'Sua nota' });
+    await stars.getByRole('radio', { name: '4 estrelas' }).check({ force: true });
+    await expect(block.getByTestId('rating-label')).toHaveText('4/5');
+    await block.getByRole('textbox', { name: 'Sua opinião' }).fill('Alquimia e irmandade.');
+    await block.getByRole('button', { name: 'Salvar' }).click();
+    await expect(block.getByTestId('rating-status')).toHaveText('Avaliação salva com sucesso!');
+    // SPEC §9: the message clears after 3 s.
+    await expect(block.getByTestId('rating-status')).toHaveText('', { timeout: 6000 });
+
+    await page.reload();
+    await expect(block.getByTestId('rating-label')).toHaveText('4/5');
+    await expect(block.getByRole('textbox', { name: 'Sua opinião' })).toHaveValue('Alquimia e irmandade.');
+    await expect(stars.getByRole('radio', { name: '4 estrelas' })).toBeChecked();
+    expect(await page.evaluate(() => localStorage.getItem('animeRating_121'))).toBe(
+      JSON.stringify({ rating: 4, opinion: 'Alquimia e irmandade.' }),
+    );
+
+    await block.getByRole('button', { name: 'Remover' }).click();
+    await expect(block.getByTestId('rating-status')).toHaveText('Avaliação removida com sucesso!');
+    await expect(block.getByTestId('rating-label')).toHaveText('Não Avaliado');
+    await page.reload();
+    await expect(block.getByTestId('rating-label')).toHaveText('Não Avaliado');
+    expect(await page.evaluate(() => localStorage.getItem('animeRating_121'))).toBeNull();
+  });
+
+  test('a save without stars asks for them and stores nothing', async ({ page }) => {
+    await page.goto('/anime/11061');
+    const block = page.getByTestId('rating-block');
+    await block.getByRole('button', { name: 'Salvar' }).click();
+    await expect(block.getByTestId('rating-status')).toHaveText('Escolha de 1 a 5 estrelas antes de salvar.');
+    expect(await page.evaluate(() => localStorage.getItem('animeRating_11061'))).toBeNull();
+  });
+
+  test('lists: a move leaves one list, pressing the current one removes it from all', async ({ page }) => {
+    await page.goto('/anime/5114');
+    const lists = page.getByTestId('watch-list');
+    const watching = lists.getByRole('button', { name: 'Assistindo' });
+    const completed = lists.getByRole('button', { name: 'Completo' });
+    await expect(watching).toHaveAttribute('aria-pressed', 'false');
+    await expect(lists.getByRole('button', { name: 'Remover das Listas' })).toHaveCount(0);
+
+    await watching.click();
+    await expect(watching).toHaveAttribute('aria-pressed', 'true');
+    await completed.click();
+    await expect(completed).toHaveAttribute('aria-pressed', 'true');
+    await expect(watching).toHaveAttribute('aria-pressed', 'false');
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('watchingList'),
+        localStorage.getItem('completedList'),
+      ]),
+    ).toEqual(['[]', '[5114]']);
+
+    await page.reload();
+    await expect(completed).toHaveAttribute('aria-pressed', 'true');
+    await completed.click();
+    await expect(completed).toHaveAttribute('aria-pressed', 'false');
+    await expect(lists.getByRole('button', { name: 'Remover das Listas' })).toHaveCount(0);
+
+    await lists.getByRole('button', { name: 'Pausado' }).click();
+    await lists.getByRole('button', { name: 'Remover das Listas' }).click();
+    await expect(lists.getByRole('button', { pressed: true })).toHaveCount(0);
+  });
+
+  test('the edit page saves and returns to the detail page', async ({ page }) => {
+    await page.goto('/anime/5114/edit');
+    await expect(page.getByRole('heading', { level: 1, name: 'Editar Avaliação' })).toBeVisible();
+    await expect(page.getByTestId('edit-anime-title')).toHaveText('Fullmetal Alchemist: Brotherhood');
+    await page.getByRole('radio', { name: '5 estrelas' }).check({ force: true });
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Avaliação salva com sucesso!')).toBeVisible();
+    await expect(page).toHaveURL(/\/anime\/5114$/);
+    await expect(page.getByTestId('rating-block').getByTestId('rating-label')).toHaveText('5/5');
+  });
+});
+
+test('share panel: copy link says "Link copiado!" and puts the address on the clipboard', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/anime/20');
+  const panel = page.getByTestId('share-panel');
+  await panel.getByRole('button', { name: 'Copiar link' }).click();
+  await expect(page.getByText('Link copiado!')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+    /^http:\/\/127\.0\.0\.1:\d+\/anime\/20$/,
+  );
+  await expect(panel.getByRole('link', { name: 'Compartilhar no Twitter' })).toHaveAttribute(
+    'href',
+    /^https:\/\/twitter\.com\/intent\/tweet\?text=.+&url=http/,
+  );
+  await expect(panel.getByRole('link', { name: 'Compartilhar no WhatsApp' })).toHaveAttribute(
+    'href',
+    /^https:\/\/wa\.me\/\?text=/,
+  );
+});
+
+test('share panel: without clipboard permission the fallback copy still works', async ({ page }) => {
+  await page.goto('/anime/20');
+  await page.evaluate(() => {
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+  });
+  await page.getByTestId('share-panel').getByRole('button', { name: 'Copiar link' }).click();
+  await expect(page.getByText('Link copiado!')).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test('the HTML holds title, synopsis and Open Graph / Twitter tags', async ({ request }) => {
+    const response = await request.get('/anime/5114', { headers: { cookie: 'NEXT_LOCALE=en' } });
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<title>Fullmetal Alchemist: Brotherhood · Anime Master</title>');
+    expect(html).toMatch(/<meta name="description" content="Alchemy is governed by equivalent exchange/);
+    expect(html).toMatch(/<meta property="og:title" content="Fullmetal Alchemist: Brotherhood"/);
+    expect(html).toMatch(/<meta property="og:image" content="[^"]*opengraph-image/);
+    expect(html).toMatch(/<meta name="twitter:card" content="summary_large_image"/);
+    expect(html).toContain('Alchemy is governed by equivalent exchange');
+    // The description is in <head>, not streamed into the body.
+    expect(html.indexOf('name="description"')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  test('the Open Graph image is a PNG', async ({ request }) => {
+    const response = await request.get('/anime/20/opengraph-image');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/png');
+    const body = await response.body();
+    expect([...body.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(body.length).toBeGreaterThan(5000);
+  });
+});
