@@ -189,6 +189,46 @@ test.describe('sign-in in the browser', () => {
     await expect(page.getByRole('tabpanel', { name: 'Animes da Temporada' })).not.toContainText(ADULT_TITLES);
   });
 
+  test('the adult-content notice shows each access state; an adult sees the full adult record', async ({
+    page,
+  }) => {
+    await page.goto(`/anime/${ID_ADULT}`);
+    await expect(page.getByTestId('gated-notice')).toBeVisible();
+    await page.getByRole('button', { name: 'Verificar Acesso' }).click();
+    let notice = page.getByRole('dialog', { name: 'Conteúdo Adulto' });
+    await expect(notice).toContainText('Status do Seu Acesso');
+    await expect(notice).toContainText('Login Necessário');
+    await expect(notice).toContainText('Não logado');
+    await expect(notice.getByRole('link', { name: 'Fazer Login' })).toHaveAttribute('href', '/');
+    await notice.getByRole('button', { name: 'Entendi' }).click();
+    await expect(notice).toBeHidden();
+
+    const minor = uniqueUser('Eva Menor', '2011-03-03');
+    await createGoogleUser(minor);
+    await signIn(page, minor);
+    await page.getByRole('button', { name: 'Verificar Acesso' }).click();
+    notice = page.getByRole('dialog', { name: 'Conteúdo Adulto' });
+    await expect(notice).toContainText('Acesso Restrito');
+    await expect(notice).toContainText('Menor de idade');
+    await expect(notice).toContainText('Bloqueado');
+    await expect(notice).toContainText('Você precisa ser maior de 18 anos');
+    await notice.getByRole('button', { name: 'Entendi' }).click();
+    await expect(page.getByTestId('gated-notice')).toBeVisible();
+    await page.getByRole('banner').getByRole('button', { name: 'Sair' }).click();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Entrar com Google' })).toBeVisible();
+
+    const adult = uniqueUser('Fabio Adulto', '1979-09-09');
+    await createGoogleUser(adult);
+    await signIn(page, adult);
+    await expect(page.getByTestId('adult-detail-full')).toBeVisible();
+    await expect(page.getByTestId('gated-notice')).toBeHidden();
+    await page.getByRole('button', { name: 'Verificar Acesso' }).click();
+    notice = page.getByRole('dialog', { name: 'Conteúdo Adulto' });
+    await expect(notice).toContainText('Acesso Permitido');
+    await expect(notice).toContainText('Adulto');
+    await expect(notice).toContainText('Permitido');
+  });
+
   test('auth loading ends within 3 s when the emulator is down', async ({ page }) => {
     const adult = uniqueUser('Dora Offline', '1990-01-01');
     await createGoogleUser(adult);

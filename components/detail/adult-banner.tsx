@@ -4,20 +4,25 @@ import { ShieldAlert } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { useRef, useState } from 'react';
+import { accessState } from '@/components/auth/access-status';
 import { buttonClass } from '@/components/ui/button';
+import { useAuth } from '@/lib/firebase/use-auth';
 
 // Radix Dialog's code loads on the first 'Verificar Acesso', not with every adult page.
 const AdultContentNotice = dynamic(() => import('@/components/auth/adult-content-notice'), { ssr: false });
 
 /**
- * SPEC §2 adult-content warning. 'Verificar Acesso' opens the notice in the visitor state: until
- * the sign-in issue wires the age check here, nobody is signed in.
+ * SPEC §2 adult-content warning. 'Verificar Acesso' opens the notice with the visitor's real
+ * access state (SPEC §4 Adult gate). While sign-in is still being checked (3 s at most) the
+ * dialog waits for the answer instead of showing a state that may be wrong.
  */
 export function AdultBanner() {
   const t = useTranslations('Adult');
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  const state = accessState(useAuth());
+  const checking = state === 'checking';
   return (
     <section
       aria-labelledby="adult-banner-title"
@@ -36,6 +41,7 @@ export function AdultBanner() {
         ref={trigger}
         className={buttonClass('secondary')}
         aria-haspopup="dialog"
+        aria-busy={open && checking}
         onClick={() => {
           setLoaded(true);
           setOpen(true);
@@ -43,14 +49,14 @@ export function AdultBanner() {
       >
         {t('verify')}
       </button>
-      {loaded && (
+      {loaded && !checking && (
         <AdultContentNotice
           open={open}
           onOpenChange={(next) => {
             setOpen(next);
             if (!next) trigger.current?.focus();
           }}
-          state="visitor"
+          state={state}
         />
       )}
     </section>

@@ -5,6 +5,7 @@ import { cleanSynopsis } from '@/lib/detail/synopsis';
 import { detailVisibility } from '@/lib/detail/view';
 import type { AnimeDetails } from '@/lib/jikan/types';
 import { snapshotFromAnime } from '@/lib/stores/anime-snapshot';
+import { AdultDetailFill } from '@/components/auth/adult-detail-fill';
 import { AdultBanner } from './adult-banner';
 import { BackLink } from './back-link';
 import { DetailHero } from './detail-hero';
@@ -15,6 +16,7 @@ import { SharePanel } from './share-panel';
 import { SynopsisSection, SynopsisSkeleton, TranslatedSynopsis } from './synopsis-section';
 import { TechnicalInfo } from './technical-info';
 import { TrailerFacade } from './trailer-facade';
+import { WhereToWatch } from './where-to-watch';
 
 /**
  * SPEC §2 detail page, rendered on the server from the record (a shared link shows everything
@@ -37,9 +39,14 @@ export async function AnimeDetailPage({ anime }: { anime: AnimeDetails }) {
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 sm:px-6">
         {banner && <AdultBanner />}
         {gated ? (
-          <p className="rounded-md border border-border bg-surface p-4 text-muted" data-testid="gated-notice">
-            {t('gatedText')}
-          </p>
+          <AdultDetailFill animeId={anime.id} title={title}>
+            <p
+              className="rounded-md border border-border bg-surface p-4 text-muted"
+              data-testid="gated-notice"
+            >
+              {t('gatedText')}
+            </p>
+          </AdultDetailFill>
         ) : (
           <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
             <div className="flex min-w-0 flex-col gap-8">
@@ -53,6 +60,7 @@ export async function AnimeDetailPage({ anime }: { anime: AnimeDetails }) {
                 )}
               </SynopsisSection>
               {anime.trailerYoutubeId && <TrailerFacade youtubeId={anime.trailerYoutubeId} title={title} />}
+              <WhereToWatch id={anime.id} />
               <EpisodesSection animeId={anime.id} />
               <TechnicalInfo anime={anime} />
             </div>

@@ -1,14 +1,13 @@
 import { ListPage, listPageMetadata } from '@/components/lists/list-page';
 import { localeStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 
+// A static shell per language; the entries live in the visitor's browser (components/lists).
 export const generateStaticParams = localeStaticParams;
 
 export async function generateMetadata({ params }: { params: Promise<LocaleParams> }) {
-  await resolvePageLocale(params);
-  return listPageMetadata('DROPPED');
+  return listPageMetadata('DROPPED', await resolvePageLocale(params));
 }
 
 export default async function Page({ params }: { params: Promise<LocaleParams> }) {
-  await resolvePageLocale(params);
-  return <ListPage type="DROPPED" />;
+  return <ListPage type="DROPPED" locale={await resolvePageLocale(params)} />;
 }

@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { MyRatingsPage } from '@/components/ratings/my-ratings-page';
 import { localeStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 
+// A static shell per language; the ratings live in the visitor's browser (components/ratings).
 export const generateStaticParams = localeStaticParams;
 
 export async function generateMetadata({ params }: { params: Promise<LocaleParams> }) {
@@ -11,6 +12,5 @@ export async function generateMetadata({ params }: { params: Promise<LocaleParam
 }
 
 export default async function Page({ params }: { params: Promise<LocaleParams> }) {
-  await resolvePageLocale(params);
-  return <MyRatingsPage />;
+  return <MyRatingsPage locale={await resolvePageLocale(params)} />;
 }
