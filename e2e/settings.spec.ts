@@ -23,9 +23,9 @@ test.describe('settings', () => {
       ['Aparência', 'appearance', 'Tema'],
       ['Idioma', 'language', 'Idioma atual: Português'],
       ['Notificações', 'notifications', 'Preferências de notificação'],
-      ['Privacidade', 'privacy', 'Status do seu acesso'],
+      ['Privacidade', 'privacy', 'Privacidade e verificação de idade'],
       ['Dados', 'data', 'Estatísticas'],
-      ['Conta', 'account', 'Você não está conectado'],
+      ['Conta', 'account', 'Você não está logado.'],
       ['Geral', 'general', 'Sobre o Anime Master'],
     ];
     for (const [name, value, text] of expected) {
@@ -35,8 +35,8 @@ test.describe('settings', () => {
     }
     await page.goto('/settings?tab=privacy');
     await expect(tab(page, 'Privacidade')).toHaveAttribute('aria-selected', 'true');
-    await expect(panel(page).getByTestId('privacy-status')).toContainText('Não logado');
-    await expect(panel(page).getByTestId('privacy-status')).toContainText('Bloqueado');
+    await expect(panel(page)).toContainText('Não logado');
+    await expect(panel(page)).toContainText('Bloqueado');
     await tab(page, 'Privacidade').focus();
     await page.keyboard.press('ArrowRight');
     await expect(tab(page, 'Dados')).toBeFocused();
@@ -106,8 +106,15 @@ test.describe('settings', () => {
     await expect(panel(page).getByTestId('stats-stars-1')).toHaveText('0');
   });
 
-  test('Conta and Privacidade tell a visitor the truth', async ({ page }) => {
+  test('Conta tells a visitor they are not signed in', async ({ page }) => {
     await page.goto('/settings?tab=account');
-    await expect(panel(page).getByTestId('account-status')).toContainText('Você não está conectado');
+    await expect(panel(page)).toContainText('Você não está logado. Entre com sua conta Google');
+  });
+
+  test('Dados offers the backup tools above the statistics', async ({ page }) => {
+    await page.goto('/settings?tab=data');
+    await expect(panel(page).getByRole('button', { name: 'Exportar Dados' })).toBeVisible();
+    await expect(panel(page).getByRole('heading', { name: 'Estatísticas' })).toBeVisible();
+    await expect(panel(page).getByTestId('stats-summary')).toContainText('Animes avaliados0');
   });
 });

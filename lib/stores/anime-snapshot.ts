@@ -13,11 +13,14 @@ export interface AnimeSnapshot {
   type: string | null;
   episodes: number | null;
   score: number | null;
+  /** Genre names (for Settings › Dados statistics); empty for copies taken before they were kept. */
+  genres?: string[];
   /** ISO timestamp of when the copy was taken. */
   takenAt: string;
 }
 
 const MAX_TEXT = 500;
+const MAX_GENRES = 20;
 
 /** The snapshot of an app `Anime` (or `AnimeDetails`). */
 export function snapshotFromAnime(anime: Anime | GatedAnime, now: Date = new Date()): AnimeSnapshot {
@@ -40,6 +43,7 @@ export function snapshotFromAnime(anime: Anime | GatedAnime, now: Date = new Dat
     type: anime.type,
     episodes: anime.episodes,
     score: anime.score,
+    genres: anime.genres.slice(0, MAX_GENRES),
     takenAt: now.toISOString(),
   };
 }
@@ -75,6 +79,9 @@ export function sanitizeSnapshot(value: unknown): AnimeSnapshot | null {
     type: text(record.type),
     episodes: count(record.episodes),
     score: typeof score === 'number' && Number.isFinite(score) && score >= 0 && score <= 10 ? score : null,
+    genres: Array.isArray(record.genres)
+      ? record.genres.filter((genre): genre is string => typeof genre === 'string' && genre.length > 0 && genre.length <= 100).slice(0, MAX_GENRES)
+      : [],
     takenAt,
   };
 }
@@ -115,6 +122,6 @@ export function animeFromSnapshot(id: number, snapshot: AnimeSnapshot): Anime {
     rating: null,
     popularity: null,
     images: { cover: snapshot.image, small: snapshot.image },
-    genres: [],
+    genres: snapshot.genres ?? [],
   };
 }
