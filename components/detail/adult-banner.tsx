@@ -44,14 +44,7 @@ export function AdultBanner() {
         {t('verify')}
       </button>
       {loaded && (
-        <AdultContentNotice
-          open={open}
-          onOpenChange={(next) => {
-            setOpen(next);
-            if (!next) trigger.current?.focus();
-          }}
-          state="visitor"
-        />
+        <AdultContentNotice open={open} onOpenChange={setOpen} returnFocusTo={trigger} state="visitor" />
       )}
     </section>
   );
