@@ -9,6 +9,7 @@ export interface FakeControl {
     service: 'jikan' | 'images' | 'all';
     mode: '429' | '500' | '502' | '503' | '504' | 'slow' | 'hang' | 'malformed' | 'none';
     match?: string;
+    retryAfter?: number;
     delayMs?: number;
     times?: number;
   }): Promise<string>;
