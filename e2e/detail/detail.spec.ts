@@ -121,6 +121,8 @@ test.describe('while the anime database rate-limits us', () => {
   test.describe.configure({ mode: 'serial' });
   let stack: PrivateStack;
   test.beforeAll(async () => {
+    // A second `next start` is slow to come up on a loaded machine.
+    test.setTimeout(120_000);
     stack = await startPrivateStack();
   });
   test.afterAll(async () => {
@@ -306,6 +308,8 @@ test('share panel: copy link says "Link copiado!" and puts the address on the cl
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/anime/20');
   const panel = page.getByTestId('share-panel');
+  // Hydrated once the share links carry the page's full address: only then does the button act.
+  await expect(panel.getByRole('link', { name: 'Compartilhar no WhatsApp' })).toHaveAttribute('href', /http/);
   await panel.getByRole('button', { name: 'Copiar link' }).click();
   await expect(page.getByText('Link copiado!')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
@@ -323,10 +327,12 @@ test('share panel: copy link says "Link copiado!" and puts the address on the cl
 
 test('share panel: without clipboard permission the fallback copy still works', async ({ page }) => {
   await page.goto('/anime/20');
+  const panel = page.getByTestId('share-panel');
+  await expect(panel.getByRole('link', { name: 'Compartilhar no WhatsApp' })).toHaveAttribute('href', /http/);
   await page.evaluate(() => {
     Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
   });
-  await page.getByTestId('share-panel').getByRole('button', { name: 'Copiar link' }).click();
+  await panel.getByRole('button', { name: 'Copiar link' }).click();
   await expect(page.getByText('Link copiado!')).toBeVisible();
 });
 
