@@ -4,6 +4,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { CheckCircle2, Lock, LogIn, ShieldAlert } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
+import type { RefObject } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { routes } from '@/lib/routes';
 import { cn } from '@/lib/utils/cn';
@@ -20,6 +21,8 @@ export interface AdultContentNoticeProps {
   title?: string;
   /** The closing button; defaults to 'Entendi'. */
   buttonLabel?: string;
+  /** Where focus goes back on close when the dialog has no Radix trigger (it is loaded on demand). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -32,6 +35,7 @@ export default function AdultContentNotice({
   state,
   title,
   buttonLabel,
+  returnFocusTo,
 }: AdultContentNoticeProps) {
   const t = useTranslations('Adult');
   const rows: { label: string; value: string; ok: boolean }[] =
@@ -55,6 +59,11 @@ export default function AdultContentNotice({
         <Dialog.Overlay className="fixed inset-0 z-50 bg-overlay data-[state=open]:animate-fade-in" />
         <Dialog.Content
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg border border-border bg-surface p-6 shadow-lg data-[state=open]:animate-fade-in"
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo?.current) return;
+            event.preventDefault();
+            returnFocusTo.current.focus();
+          }}
           data-testid="adult-content-notice"
           data-state-access={state}
         >

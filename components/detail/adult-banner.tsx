@@ -50,14 +50,7 @@ export function AdultBanner() {
         {t('verify')}
       </button>
       {loaded && !checking && (
-        <AdultContentNotice
-          open={open}
-          onOpenChange={(next) => {
-            setOpen(next);
-            if (!next) trigger.current?.focus();
-          }}
-          state={state}
-        />
+        <AdultContentNotice open={open} onOpenChange={setOpen} returnFocusTo={trigger} state={state} />
       )}
     </section>
   );
