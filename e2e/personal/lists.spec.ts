@@ -138,4 +138,20 @@ test.describe('list pages', () => {
     });
     await expect(page.getByText('Feito na outra aba')).toBeVisible();
   });
+
+  test('a list page re-reads storage when the tab becomes visible again', async ({ page }) => {
+    const entries = {
+      920003: { snapshot: snapshot('Visível de novo'), progress: 0, startedAt: null, finishedAt: null },
+    };
+    await seedStorage(page, { completedList: [] }, '/completed');
+    await expect(page.getByText('Sua lista "Animes Completos" está vazia.')).toBeVisible();
+    // Written behind the page's back (no storage event reaches the tab that wrote it), as when a
+    // suspended tab missed another tab's change; coming back to the tab shows it.
+    await page.evaluate((data) => {
+      localStorage.setItem('completedList', '[920003]');
+      localStorage.setItem('anime-master-list-entries', JSON.stringify(data));
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, entries);
+    await expect(page.getByRole('heading', { name: 'Visível de novo' })).toBeVisible();
+  });
 });
