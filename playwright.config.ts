@@ -1,11 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
+import { authEmulatorPort, authServerEnv } from './e2e/auth-emulator/env.mjs';
 
 /**
  * End-to-end tests run against the production build (`next start`) pointed at the project's own
- * fake upstream (e2e/fake-upstream), in Debian's Chromium. Ports are fixed but overridable.
+ * fake upstream (e2e/fake-upstream) and the Firebase Auth emulator (e2e/auth-emulator), in
+ * Debian's Chromium. Ports are fixed but overridable. The build must carry the emulator's public
+ * settings (scripts/test.mjs builds with e2e/auth-emulator/env.mjs authBuildEnv()).
  */
 const FAKE_PORT = Number(process.env.E2E_FAKE_PORT ?? 4610);
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3610);
+const AUTH_PORT = authEmulatorPort();
 const fake = `http://127.0.0.1:${FAKE_PORT}`;
 const isCI = !!process.env.CI;
 
@@ -18,7 +22,10 @@ export default defineConfig({
   workers: 2,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'reports/playwright.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'reports/playwright.json' }],
+  ],
   use: {
     baseURL: `http://127.0.0.1:${APP_PORT}`,
     trace: 'retain-on-failure',
@@ -38,13 +45,21 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+  ],
   webServer: [
     {
       command: `node e2e/fake-upstream/server.mjs --port ${FAKE_PORT}`,
       url: `${fake}/__health`,
       reuseExistingServer: !isCI,
       timeout: 30_000,
+    },
+    {
+      command: `node e2e/auth-emulator/start.mjs --port ${AUTH_PORT}`,
+      url: `http://127.0.0.1:${AUTH_PORT}/`,
+      reuseExistingServer: !isCI,
+      timeout: 60_000,
     },
     {
       command: `node_modules/.bin/next start -p ${APP_PORT}`,
@@ -57,8 +72,12 @@ export default defineConfig({
         // The 1200 ms gap is proven by the integration tests; e2e keeps it short to stay fast.
         JIKAN_MIN_INTERVAL_MS: '20',
         JIKAN_TIMEOUT_MS: '4000',
+        // Every spec's requests come from 127.0.0.1, one client: the per-client budget of cache
+        // misses is off here and proven on a private server by e2e/data-layer.spec.ts.
+        CLIENT_MISS_PER_MINUTE: '0',
         STREAMING_BASE_URLS: `${fake}/streaming/down,${fake}/streaming/main`,
         TRANSLATE_BASE_URL: `${fake}/translate`,
+        ...authServerEnv(AUTH_PORT),
       },
     },
   ],

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '@/lib/stores/auth-store';
 import { ApiError, apiGet, apiUrl, isAbortError } from './api-client';
 
 function respond(status: number, body: unknown) {
@@ -79,5 +80,35 @@ describe('apiGet', () => {
       (caught: unknown) => caught,
     );
     expect(isAbortError(error)).toBe(true);
+  });
+});
+
+describe('apiGet and sign-in', () => {
+  afterEach(() => {
+    useAuthStore.setState({ getIdToken: original });
+  });
+  const original = useAuthStore.getState().getIdToken;
+
+  it('sends the ID token as a Bearer header when someone is signed in', async () => {
+    const fetchMock = respond(200, { data: [] });
+    vi.stubGlobal('fetch', fetchMock);
+    useAuthStore.setState({ getIdToken: async () => 'id.token.x' });
+    await apiGet('/api/anime/season');
+    expect(fetchMock).toHaveBeenCalledWith('/api/anime/season', {
+      headers: { Accept: 'application/json', Authorization: 'Bearer id.token.x' },
+      signal: undefined,
+    });
+  });
+
+  it('asks as a visitor when there is no token or it cannot be had', async () => {
+    const fetchMock = respond(200, { data: [] });
+    vi.stubGlobal('fetch', fetchMock);
+    useAuthStore.setState({ getIdToken: async () => null });
+    await apiGet('/api/anime/season');
+    useAuthStore.setState({ getIdToken: () => Promise.reject(new Error('offline')) });
+    await apiGet('/api/anime/season');
+    for (const call of fetchMock.mock.calls as unknown as [string, { headers: Record<string, string> }][]) {
+      expect(call[1].headers).toEqual({ Accept: 'application/json' });
+    }
   });
 });

@@ -1,9 +1,13 @@
 import type { ApiErrorBody } from '@/lib/jikan/types';
+import { logger, type ApiSource } from '@/lib/logger';
+import { useAuthStore } from '@/lib/stores/auth-store';
 
 /**
  * The one way client components read the app's own API (STYLE.md: never Jikan directly).
  * Any non-2xx answer becomes an ApiError carrying the route's error code (lib/server/errors.ts);
  * an aborted request rejects with the AbortError untouched so callers can ignore it.
+ * When someone is signed in, their Firebase ID token goes along (`Authorization: Bearer`): the
+ * server decides adult access from it alone (lib/server/request-auth.ts).
  */
 
 export class ApiError extends Error {
@@ -44,18 +48,45 @@ function errorBody(body: unknown): ApiErrorBody['error'] | null {
   return typeof code === 'string' && typeof message === 'string' ? { code, message } : null;
 }
 
+/** The outside service behind one of our routes, as the logger classifies calls (SPEC §7). */
+export function apiSource(path: string): ApiSource | null {
+  if (path.startsWith('/api/streaming/')) return 'streamingApi';
+  if (path.startsWith('/api/anime')) return 'animeApi';
+  return null;
+}
+
+/** The signed-in user's ID token, or null for a visitor or when it cannot be had right now. */
+async function idToken(): Promise<string | null> {
+  try {
+    return await useAuthStore.getState().getIdToken();
+  } catch {
+    // A token that cannot be refreshed (offline): ask as a visitor rather than not at all.
+    return null;
+  }
+}
+
 export async function apiGet<T>(
   path: string,
   params: ApiParams = {},
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = await idToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const source = apiSource(path);
+  const started = performance.now();
+  const track = (ok: boolean) => {
+    if (source) logger.trackApiCall(source, performance.now() - started, ok, path);
+  };
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, params), { headers: { Accept: 'application/json' }, signal });
+    response = await fetch(apiUrl(path, params), { headers, signal });
   } catch (error) {
     if (isAbortError(error)) throw error;
+    track(false);
     throw new ApiError('NETWORK', 'Network request failed', 0);
   }
+  track(response.ok);
 
   let body: unknown;
   try {

@@ -1,4 +1,5 @@
 import { toast as sonner } from 'sonner';
+import { playNotificationSound } from '@/lib/notification-sound';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
@@ -9,7 +10,8 @@ export function toastDuration(duration: number = DEFAULT_TOAST_MS): number {
   return duration <= 0 ? Number.POSITIVE_INFINITY : duration;
 }
 
-/** Shows a toast of the given type (SPEC §3 Toast: message, type, duration). */
+/** Shows a toast of the given type (SPEC §3 Toast: message, type, duration), with its chime (§9). */
 export function showToast(message: string, type: ToastType = 'info', duration?: number): string | number {
+  playNotificationSound();
   return sonner[type](message, { duration: toastDuration(duration) });
 }

@@ -2,6 +2,7 @@
 // production build and end-to-end tests in Chromium. Ends with one summary line of counts.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { authBuildEnv } from '../e2e/auth-emulator/env.mjs';
 import { build, ensureChromium, ensureDependencies, localBin, log, root, run } from './lib.mjs';
 
 const reports = path.join(root, 'reports');
@@ -41,6 +42,11 @@ await step('unit tests', () =>
   run(localBin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`], { env }),
 );
 
+// The e2e build signs in against the Auth emulator: its public Firebase settings (baked into the
+// client at build time) come from here, never from a committed .env file, so a production build
+// can never be pointed at the emulator by accident. The build hash includes them (lib.mjs), so a
+// later `npm start` rebuilds with the real settings.
+Object.assign(process.env, authBuildEnv());
 const built = await step('build', () => build());
 
 const playwrightReport = path.join(reports, 'playwright.json');

@@ -4,7 +4,9 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
+import { GlobalErrorLogger } from '@/components/layout/global-error-logger';
 import { SkipLink } from '@/components/layout/skip-link';
+import { SeasonReleaseWatcher } from '@/components/notifications/season-release-watcher';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { Toaster } from '@/components/ui/toaster';
 import { pickClientMessages } from '@/lib/i18n/client-messages';
@@ -59,6 +61,8 @@ export default async function LocaleLayout({
             </main>
             <Footer />
             <Toaster />
+            <GlobalErrorLogger />
+            <SeasonReleaseWatcher />
           </ThemeProvider>
         </NextIntlClientProvider>
       </body>

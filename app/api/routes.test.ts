@@ -2,6 +2,7 @@ import { NextRequest } from 'next/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetJikanForTests } from '@/lib/jikan';
 import { resetStreamingForTests } from '@/lib/streaming';
+import { resetEpisodesByIdForTests } from '@/lib/streaming/by-anime';
 import { resetTranslateForTests } from '@/lib/translate';
 import { GET as getById } from './anime/[id]/route';
 import { GET as getPopular } from './anime/popular/route';
@@ -10,7 +11,6 @@ import { GET as getSeason } from './anime/season/route';
 import { GET as getSuggest } from './anime/suggest/route';
 import { GET as getTop } from './anime/top/route';
 import { GET as getEpisodes } from './streaming/episodes/route';
-import { POST as postTranslate } from './translate/route';
 
 const ORIGIN = 'http://app.test';
 const CDN = 'public, s-maxage=600, stale-while-revalidate=86400';
@@ -32,6 +32,7 @@ beforeEach(() => {
   process.env.TRANSLATE_BASE_URL = 'http://translate.test';
   resetJikanForTests();
   resetStreamingForTests();
+  resetEpisodesByIdForTests();
   resetTranslateForTests();
   calls = [];
   respond = () =>
@@ -218,6 +219,33 @@ describe('GET /api/anime/[id]', () => {
     expect(body.data).toMatchObject({ id: 20, title: 'Naruto', studios: [], externalLinks: [] });
   });
 
+  it('gives anyone without verified adult access only the gated form of an adult record', async () => {
+    respond = () =>
+      json({
+        data: record(90105, {
+          title: 'Akai Yokujou',
+          rating: 'Rx - Hentai',
+          synopsis: 'explicit',
+          images: { jpg: { image_url: 'http://img.test/a.jpg', large_image_url: 'http://img.test/a-l.jpg' } },
+          trailer: { youtube_id: 'abc' },
+        }),
+      });
+    const forged = new NextRequest(new URL('/api/anime/90105?adult=true', ORIGIN), {
+      headers: { 'X-Adult': 'true', Authorization: 'Bearer not-a-token' },
+    });
+    const response = await getById(forged, idContext('90105'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('vary')).toBe('Authorization');
+    const body = await response.json();
+    expect(body.data).toMatchObject({
+      id: 90105,
+      title: 'Akai Yokujou',
+      synopsis: null,
+      images: { cover: null, small: null },
+      trailerYoutubeId: null,
+    });
+  });
+
   it.each([
     '-1',
     '0',
@@ -230,6 +258,8 @@ describe('GET /api/anime/[id]', () => {
     '0x1',
     '',
     '../1',
+    '10000000',
+    '1234567890123456',
   ])('refuses id %j with 400 INVALID_ID and no call', async (id) => {
     const body = await expectBadRequest(await getById(get('/api/anime/x'), idContext(id)), 'INVALID_ID');
     expect(body.error.message).toBe('ID de anime inválido');
@@ -257,6 +287,85 @@ describe('GET /api/anime/[id]', () => {
     });
   });
 
+  it('accepts the largest id MyAnimeList can have (7 digits)', async () => {
+    respond = () => json({ data: record(9_999_999) });
+    expect((await getById(get('/api/anime/9999999'), idContext('9999999'))).status).toBe(200);
+  });
+
+  it.each([
+    ['Rx', { rating: 'Rx - Hentai' }],
+    ['R+', { rating: 'R+ - Mild Nudity' }],
+    ['an adult genre', { genres: [{ mal_id: 9, type: 'anime', name: 'Ecchi', url: 'x' }] }],
+    ['an adult theme', { themes: [{ mal_id: 35, type: 'anime', name: 'Harem', url: 'x' }] }],
+  ])('answers an anonymous caller a gated stub for a record adult by %s', async (_label, adult) => {
+    respond = () =>
+      json({
+        data: record(5042, {
+          title: 'Kiss x Sis',
+          synopsis: 'secret synopsis',
+          images: { jpg: { image_url: 'https://cdn.myanimelist.net/images/anime/5042.jpg' } },
+          trailer: { youtube_id: 'abcdefghijk' },
+          external: [{ name: 'Official Site', url: 'https://kissxsis.example/' }],
+          ...adult,
+        }),
+      });
+    const response = await getById(get('/api/anime/5042'), idContext('5042'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe(CDN);
+    expect(response.headers.get('vary')).toBe('Authorization, Cookie');
+    const text = await response.text();
+    for (const secret of ['secret synopsis', 'cdn.myanimelist.net', 'abcdefghijk', 'kissxsis.example']) {
+      expect(text).not.toContain(secret);
+    }
+    const { data } = JSON.parse(text);
+    expect(data).toMatchObject({ id: 5042, title: 'Kiss x Sis', adult: true });
+    expect(Object.keys(data).sort()).toEqual(
+      ['adult', 'genres', 'id', 'rating', 'title', 'titleEnglish', 'titleJapanese'].sort(),
+    );
+  });
+
+  it('answers the full record of a non-adult anime without the adult flag', async () => {
+    respond = () => json({ data: record(20, { synopsis: 'Ninja.' }) });
+    const { data } = await (await getById(get('/api/anime/20'), idContext('20'))).json();
+    expect(data.synopsis).toBe('Ninja.');
+    expect(data.adult).toBeUndefined();
+  });
+
+  it("cuts one client's burst of new ids off with 429 TOO_MANY_REQUESTS, while another client and cached ids stay free", async () => {
+    process.env.CLIENT_MISS_BURST = '3';
+    process.env.CLIENT_MISS_PER_MINUTE = '6';
+    resetJikanForTests();
+    respond = (url) => json({ data: record(Number(url.pathname.split('/')[3])) });
+    const from = (client: string, id: number) =>
+      getById(
+        new NextRequest(`${ORIGIN}/api/anime/${id}`, {
+          headers: { 'X-Forwarded-For': `${client}, 10.0.0.1` },
+        }),
+        idContext(String(id)),
+      );
+    try {
+      for (const id of [1, 2, 3]) expect((await from('203.0.113.9', id)).status).toBe(200);
+      const refused = await from('203.0.113.9', 4);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('10');
+      expect(refused.headers.get('cache-control')).toBe('no-store');
+      expect(await refused.json()).toEqual({
+        error: {
+          code: 'TOO_MANY_REQUESTS',
+          message: 'Você fez muitas requisições à API. Por favor, aguarde um pouco e tente novamente.',
+        },
+      });
+      // Cached answers cost nothing, even for the client out of budget.
+      expect((await from('203.0.113.9', 2)).status).toBe(200);
+      // Another client is untouched.
+      expect((await from('198.51.100.7', 4)).status).toBe(200);
+      expect(calls).toHaveLength(4);
+    } finally {
+      delete process.env.CLIENT_MISS_BURST;
+      delete process.env.CLIENT_MISS_PER_MINUTE;
+    }
+  });
+
   it('answers 502 for other upstream failures', async () => {
     respond = () => new Response('', { status: 500 });
     const response = await getById(get('/api/anime/5'), idContext('5'));
@@ -268,81 +377,70 @@ describe('GET /api/anime/[id]', () => {
 });
 
 describe('GET /api/streaming/episodes', () => {
-  it('answers { data: Episode[] }', async () => {
-    respond = (url) => {
-      if (url.pathname.endsWith('/test')) return json({}, 404);
-      if (url.pathname.includes('/info/')) return json({ episodes: [{ id: 'e1', number: 1 }] });
-      return json({ results: [{ id: 'naruto' }] });
-    };
-    const response = await getEpisodes(get('/api/streaming/episodes?title=Naruto'));
+  const provider = (url: URL) => {
+    if (url.hostname === 'jikan.test') {
+      const id = Number(url.pathname.split('/')[3]);
+      if (id === 404) return json({ status: 404 }, 404);
+      return json({ data: record(id, id === 6 ? { rating: 'R+ - Mild Nudity' } : { title: `Show ${id}` }) });
+    }
+    if (url.pathname.endsWith('/test')) return json({}, 404);
+    if (url.pathname.includes('/info/')) return json({ episodes: [{ id: 'e1', number: 1 }] });
+    return json({ results: [{ id: 'show' }] });
+  };
+
+  it('answers { data: Episode[] } for an anime id, searching the title of its own record', async () => {
+    respond = provider;
+    const response = await getEpisodes(get('/api/streaming/episodes?id=5'));
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe(CDN);
     expect(await response.json()).toEqual({ data: [{ id: 'e1', number: 1, title: null, url: null }] });
+    const search = calls.find(
+      (url) =>
+        url.hostname === 'stream.test' && !url.pathname.endsWith('/test') && !url.pathname.includes('/info/'),
+    );
+    expect(decodeURIComponent(search!.pathname)).toContain('/Show 5');
   });
 
-  it('answers { data: null } without a title or when the provider fails, not cached', async () => {
-    const none = await getEpisodes(get('/api/streaming/episodes'));
-    expect(await none.json()).toEqual({ data: null });
-    expect(none.headers.get('cache-control')).toBe('no-store');
-    expect(calls).toHaveLength(0);
+  it('asks nobody twice for the same id, "none" included', async () => {
+    respond = provider;
+    await getEpisodes(get('/api/streaming/episodes?id=5'));
+    await getEpisodes(get('/api/streaming/episodes?id=404'));
+    const before = calls.length;
+    expect(await (await getEpisodes(get('/api/streaming/episodes?id=5'))).json()).toMatchObject({
+      data: [{ id: 'e1' }],
+    });
+    expect(await (await getEpisodes(get('/api/streaming/episodes?id=404'))).json()).toEqual({ data: null });
+    expect(calls).toHaveLength(before);
+  });
 
-    respond = () => new Response('', { status: 503 });
-    const down = await getEpisodes(get('/api/streaming/episodes?title=Naruto'));
+  it('gives an unknown id null without a provider call', async () => {
+    respond = provider;
+    const response = await getEpisodes(get('/api/streaming/episodes?id=404'));
+    expect(await response.json()).toEqual({ data: null });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(calls.filter((url) => url.hostname === 'stream.test')).toHaveLength(0);
+  });
+
+  it('gives an adult record null to an anonymous caller, without a provider call', async () => {
+    respond = provider;
+    const response = await getEpisodes(get('/api/streaming/episodes?id=6'));
+    expect(await response.json()).toEqual({ data: null });
+    expect(calls.filter((url) => url.hostname === 'stream.test')).toHaveLength(0);
+  });
+
+  it('answers { data: null } when the provider fails, not cached', async () => {
+    respond = (url) => (url.hostname === 'jikan.test' ? provider(url) : new Response('', { status: 503 }));
+    const down = await getEpisodes(get('/api/streaming/episodes?id=7'));
     expect(down.status).toBe(200);
     expect(await down.json()).toEqual({ data: null });
+    expect(down.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('refuses a title over 200 characters', async () => {
-    await expectBadRequest(
-      await getEpisodes(get(`/api/streaming/episodes?title=${'a'.repeat(201)}`)),
-      'INVALID_INPUT',
-    );
-  });
-});
-
-describe('POST /api/translate', () => {
-  const post = (body: string, headers: Record<string, string> = {}) =>
-    new NextRequest(new URL('/api/translate', ORIGIN), {
-      method: 'POST',
-      body,
-      headers: { 'Content-Type': 'application/json', ...headers },
-    });
-
-  it('answers { text } in Portuguese', async () => {
-    respond = () => json([[['Olá', 'Hello', null, null, 1]], null, 'en']);
-    const response = await postTranslate(post(JSON.stringify({ text: 'Hello' })));
-    expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await response.json()).toEqual({ text: 'Olá' });
-  });
-
-  it('answers the original text when the translator fails', async () => {
-    respond = () => new Response('', { status: 500 });
-    expect(await (await postTranslate(post(JSON.stringify({ text: 'Hello' })))).json()).toEqual({
-      text: 'Hello',
-    });
-  });
-
-  it.each([
-    ['text over 5000 characters', JSON.stringify({ text: 'a'.repeat(5001) })],
-    ['no text', JSON.stringify({})],
-    ['text that is not a string', JSON.stringify({ text: 42 })],
-    ['a body that is not JSON', 'text=hello'],
-    ['an empty body', ''],
-  ])('refuses %s with 400 and no call', async (_label, body) => {
-    await expectBadRequest(await postTranslate(post(body)), 'INVALID_INPUT');
-    expect(calls).toHaveLength(0);
-  });
-
-  it('accepts exactly 5000 characters', async () => {
-    respond = () => json([[['ok', 'x', null, null, 1]], null, 'en']);
-    expect((await postTranslate(post(JSON.stringify({ text: 'a'.repeat(5000) })))).status).toBe(200);
-  });
-
-  it('refuses an oversized body from its Content-Length before reading it', async () => {
-    const response = await postTranslate(
-      post(JSON.stringify({ text: 'a' }), { 'Content-Length': '10000000' }),
-    );
-    await expectBadRequest(response, 'INVALID_INPUT');
-  });
+  it.each(['', '?id=', '?id=abc', '?id=-1', '?id=0', '?id=99999999999', '?title=Naruto'])(
+    'refuses %j with 400 and no call',
+    async (query) => {
+      await expectBadRequest(await getEpisodes(get(`/api/streaming/episodes${query}`)), 'INVALID_ID');
+      expect(calls).toHaveLength(0);
+    },
+  );
 });

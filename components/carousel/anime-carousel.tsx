@@ -7,7 +7,9 @@ import { A11y, Autoplay } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import type { Swiper as SwiperInstance } from 'swiper/types';
 import { AnimeCard } from '@/components/anime/anime-card';
+import { useAdultListing } from '@/components/auth/use-adult-listing';
 import { buttonClass } from '@/components/ui/button';
+import type { ApiParams } from '@/lib/api-client';
 import type { Anime } from '@/lib/jikan/types';
 import { CAROUSEL_COVER_SIZES, CarouselFrame } from './carousel-frame';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion';
@@ -43,13 +45,22 @@ export interface CarouselItem {
 export function AnimeCarousel({
   title,
   subtitle,
-  items,
+  items: renderedItems,
+  adultSource,
 }: {
   title: string;
   subtitle: ReactNode;
   items: readonly CarouselItem[];
+  /**
+   * The API listing this carousel shows: for a verified adult the full list (adult records
+   * included) is fetched from it after sign-in and replaces the anonymous one (SPEC §6).
+   */
+  adultSource?: { path: string; params: ApiParams };
 }) {
   const t = useTranslations('Carousel');
+  const fullList = useAdultListing(adultSource?.path ?? '', adultSource?.params ?? {}, !!adultSource);
+  const items: readonly CarouselItem[] = fullList ? fullList.map((anime) => ({ anime })) : renderedItems;
+  if (fullList) subtitle = t('foundCount', { count: fullList.length });
   const reducedMotion = usePrefersReducedMotion();
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [pausedByUser, setPausedByUser] = useState(false);
@@ -106,6 +117,9 @@ export function AnimeCarousel({
         }}
       >
         <Swiper
+          // A new list (the full one for an adult, or back after sign-out) gets a fresh Swiper:
+          // its loop clones are built for the slides it started with.
+          key={fullList ? 'full' : 'rendered'}
           className="anime-carousel"
           modules={[Autoplay, A11y]}
           loop={loop}

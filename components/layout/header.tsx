@@ -2,7 +2,10 @@ import { Sparkles } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { AccessBadge } from '@/components/auth/access-badge';
+import { AuthBootstrap } from '@/components/auth/auth-bootstrap';
+import { UserMenu } from '@/components/auth/user-menu';
 import { LanguageSwitcher } from '@/components/i18n/language-switcher';
+import { NotificationBell } from '@/components/notifications/notification-bell';
 import { SearchBar } from '@/components/search/search-bar';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { routes } from '@/lib/routes';
@@ -34,14 +37,18 @@ export async function Header() {
         </div>
         <div className="ml-auto hidden items-center gap-1 lg:flex">
           <AccessBadge />
+          <UserMenu />
           <LanguageSwitcher />
+          <NotificationBell />
           <ThemeToggle />
         </div>
         <div className="ml-auto flex items-center gap-1 md:ml-2 lg:hidden">
+          <NotificationBell />
           <ThemeToggle />
           <MobileMenu />
         </div>
       </div>
+      <AuthBootstrap />
     </header>
   );
 }

@@ -7,6 +7,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import type { RefObject } from 'react';
 import { AccessBadge } from '@/components/auth/access-badge';
+import { UserMenu } from '@/components/auth/user-menu';
 import { LanguageSwitcher } from '@/components/i18n/language-switcher';
 import { SearchBar } from '@/components/search/search-bar';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
@@ -105,6 +106,7 @@ export default function MobileMenuDialog({
             ))}
           </nav>
           <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-border pt-4">
+            <UserMenu className="w-full justify-between" />
             <LanguageSwitcher />
             <ThemeToggle />
             <AccessBadge />

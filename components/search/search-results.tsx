@@ -4,6 +4,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { AnimeGridItems, gridClass } from '@/components/anime/anime-grid';
+import { useAdultListing } from '@/components/auth/use-adult-listing';
 import { Button } from '@/components/ui/button';
 import { apiGet } from '@/lib/api-client';
 import { SEARCH_SORT_ORDER, type SearchSort, type View } from '@/lib/discovery/params';
@@ -37,6 +38,11 @@ interface SearchResultsProps {
   children: ReactNode;
   firstPageIds: number[];
   firstPageHasNext: boolean;
+  /**
+   * Shown instead of the grid while there is nothing to list: the anonymous page was empty and no
+   * verified adult's fuller page has filled it (the only results may be adult ones).
+   */
+  emptyState?: ReactNode;
 }
 
 /**
@@ -52,25 +58,34 @@ export function SearchResults({
   children,
   firstPageIds,
   firstPageHasNext,
+  emptyState,
 }: SearchResultsProps) {
   const t = useTranslations('SearchPage');
+  const order = SEARCH_SORT_ORDER[sort];
+  // A verified adult's page 1 with the adult records the anonymous page left out (SPEC §6).
+  const fullFirstPage = useAdultListing('/api/anime/search', {
+    q,
+    page: 1,
+    order_by: order.orderBy,
+    sort: order.sort,
+  });
+  const firstIds = fullFirstPage ? fullFirstPage.map((anime) => anime.id) : firstPageIds;
   const [more, setMore] = useState<Anime[]>([]);
   const [nextPage, setNextPage] = useState(2);
   const [hasNextPage, setHasNextPage] = useState(firstPageHasNext);
   const [status, setStatus] = useState<'idle' | 'loading' | 'failed'>('idle');
-  const count = firstPageIds.length + more.length;
+  const count = firstIds.length + more.length;
 
   async function loadMore() {
     setStatus('loading');
     try {
-      const order = SEARCH_SORT_ORDER[sort];
       const page = await apiGet<AnimePage>('/api/anime/search', {
         q,
         page: nextPage,
         order_by: order.orderBy,
         sort: order.sort,
       });
-      setMore((current) => appendUnique(current, page.data, firstPageIds));
+      setMore((current) => appendUnique(current, page.data, firstIds));
       setNextPage(nextPage + 1);
       setHasNextPage(page.pagination.hasNextPage);
       setStatus('idle');
@@ -79,13 +94,15 @@ export function SearchResults({
     }
   }
 
+  if (count === 0 && emptyState) return emptyState;
+
   return (
     <div>
       <p aria-live="polite" className="mb-4 text-sm text-muted" data-testid="result-count">
         {hasNextPage ? t('resultCountMore', { count }) : t('resultCount', { count })}
       </p>
       <ul className={gridClass(view)} data-view={view}>
-        {children}
+        {fullFirstPage ? <AnimeGridItems items={fullFirstPage} view={view} /> : children}
         <AnimeGridItems items={more} view={view} eagerCovers={0} />
       </ul>
       {(hasNextPage || status === 'failed') && (

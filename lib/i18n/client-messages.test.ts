@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import pt from '@/messages/pt.json';
-import { CLIENT_NAMESPACES, pickClientMessages } from './client-messages';
+import { CLIENT_NAMESPACES, pickClientMessages, pickScopedMessages, SCOPED_CLIENT_NAMESPACES } from './client-messages';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -23,13 +23,21 @@ describe('client messages', () => {
       for (const match of text.matchAll(/useMessages\(\)\.([A-Za-z]+)/g)) used.add(match[1]!);
     }
     expect(used.size).toBeGreaterThan(5);
-    const missing = [...used].filter((name) => !(CLIENT_NAMESPACES as readonly string[]).includes(name));
+    const known: readonly string[] = [...CLIENT_NAMESPACES, ...SCOPED_CLIENT_NAMESPACES];
+    const missing = [...used].filter((name) => !known.includes(name));
     expect(missing).toEqual([]);
   });
 
   it('pick only those namespaces', () => {
     const picked = pickClientMessages(pt);
     expect(Object.keys(picked).sort()).toEqual([...CLIENT_NAMESPACES].sort());
+    expect(picked.Header).toBe(pt.Header);
+    expect(Object.keys(picked)).not.toContain('Settings');
+  });
+
+  it('add a route\'s scoped namespaces only where asked', () => {
+    const picked = pickScopedMessages(pt, ['TestPage']);
+    expect(picked.TestPage).toBe(pt.TestPage);
     expect(picked.Header).toBe(pt.Header);
     expect(Object.keys(picked)).not.toContain('Settings');
   });

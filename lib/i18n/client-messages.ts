@@ -7,9 +7,16 @@ import type { Messages } from 'next-intl';
  */
 export const CLIENT_NAMESPACES = [
   'AccessBadge',
+  'AccountTab',
+  'AuthErrors',
+  'Adult',
+  'AdultDetail',
   'AnimeCard',
+  'BackLink',
   'Carousel',
   'Common',
+  'DetailError',
+  'Episodes',
   'DataTab',
   'ErrorBoundary',
   'Explore',
@@ -18,15 +25,41 @@ export const CLIENT_NAMESPACES = [
   'Languages',
   'Lists',
   'MyRatings',
+  'PrivacyTab',
+  'Notifications',
   'Rating',
+  'OfflineBadge',
   'SearchBar',
   'SearchPage',
+  'Share',
+  'ShareReview',
+  'Synopsis',
   'Theme',
   'Toasts',
+  'Trailer',
   'View',
+  'WatchList',
 ] as const satisfies readonly (keyof Messages)[];
 
 export type ClientNamespace = (typeof CLIENT_NAMESPACES)[number];
+
+/**
+ * Namespaces only one route's client components need. They travel only with that route, through
+ * <ScopedMessages> (components/i18n/scoped-messages.tsx), so every other page's HTML stays lean.
+ */
+export const SCOPED_CLIENT_NAMESPACES = ['Settings', 'TestPage'] as const satisfies readonly (keyof Messages)[];
+
+export type ScopedNamespace = (typeof SCOPED_CLIENT_NAMESPACES)[number];
+
+export function pickScopedMessages<N extends ScopedNamespace>(
+  messages: Messages,
+  namespaces: readonly N[],
+): Pick<Messages, ClientNamespace | N> {
+  return {
+    ...pickClientMessages(messages),
+    ...Object.fromEntries(namespaces.map((name) => [name, messages[name]])),
+  } as Pick<Messages, ClientNamespace | N>;
+}
 
 export function pickClientMessages(messages: Messages): Pick<Messages, ClientNamespace> {
   return Object.fromEntries(CLIENT_NAMESPACES.map((name) => [name, messages[name]])) as Pick<

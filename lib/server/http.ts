@@ -1,6 +1,7 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
+import { MAX_ANIME_ID } from '@/lib/jikan/types';
 import { AppError } from './errors';
 import { MAX_QUERY_LENGTH } from './upstream';
 
@@ -14,14 +15,38 @@ export { MAX_QUERY_LENGTH };
 /** Listings and details are the same for every anonymous visitor: let a CDN serve repeats. */
 export const CACHE_SHARED = 'public, s-maxage=600, stale-while-revalidate=86400';
 export const CACHE_NONE = 'no-store';
+/** An answer that depends on a verified identity: never kept by a shared cache (nor on disk). */
+export const CACHE_PRIVATE = 'private, no-store';
 
 /**
  * `shared` only for real data meant for everyone: a stand-in answer (the empty page served while
  * the database is down) must not be pinned in a CDN, nor must anything shown because of who asked
- * (adult access, once sign-in lands).
+ * (`personal`: an answer for a verified identity, see request-auth.ts).
  */
-export function jsonResponse<T>(body: T, { shared }: { shared: boolean }): NextResponse<T> {
-  return NextResponse.json(body, { headers: { 'Cache-Control': shared ? CACHE_SHARED : CACHE_NONE } });
+export function jsonResponse<T>(
+  body: T,
+  {
+    shared,
+    personal = false,
+    varyOnCredentials = false,
+  }: { shared: boolean; personal?: boolean; varyOnCredentials?: boolean },
+): NextResponse<T> {
+  const headers = new Headers({
+    'Cache-Control': personal ? CACHE_PRIVATE : shared ? CACHE_SHARED : CACHE_NONE,
+  });
+  // An answer that would differ for a signed-in caller must not be reused for one by a CDN.
+  if (varyOnCredentials) headers.set('Vary', VARY_CREDENTIALS);
+  return NextResponse.json(body, { headers });
+}
+
+/** Who asked decides what may be sent (see request-auth.ts). */
+export const VARY_CREDENTIALS = 'Authorization, Cookie';
+
+/** Content shown because of who asked (a verified adult): this browser only, never a CDN. */
+export function privateJsonResponse<T>(body: T): NextResponse<T> {
+  return NextResponse.json(body, {
+    headers: { 'Cache-Control': CACHE_PRIVATE, Vary: VARY_CREDENTIALS },
+  });
 }
 
 /** A trimmed text parameter; blank counts as absent. */
@@ -89,9 +114,9 @@ export function parseOrThrow<S extends z.ZodType>(
   throw new AppError('INVALID_INPUT', `Parâmetros inválidos: ${names.join(', ')}.`);
 }
 
-/** A MyAnimeList id as it appears in a URL: positive, plain digits, a safe integer. */
+/** A MyAnimeList id as it appears in a URL: positive, plain digits, at most MAX_ANIME_ID. */
 export const animeIdParam = z
   .string()
-  .regex(/^[1-9]\d{0,15}$/)
+  .regex(/^[1-9]\d{0,6}$/)
   .transform(Number)
-  .refine((id) => Number.isSafeInteger(id));
+  .refine((id) => id <= MAX_ANIME_ID);

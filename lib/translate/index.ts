@@ -59,24 +59,29 @@ function translations(): LRUCache<string, string> {
 }
 
 /**
- * `text` in Portuguese, or `text` itself when it is blank, longer than MAX_TRANSLATE_LENGTH, or
- * the translator fails or answers nothing.
+ * `text` in Portuguese, or null when it is blank, longer than MAX_TRANSLATE_LENGTH, or the
+ * translator fails or answers nothing (failures are logged and not remembered).
  */
-export async function translateToPortuguese(text: string): Promise<string> {
-  if (!text.trim() || text.length > MAX_TRANSLATE_LENGTH) return text;
+export async function tryTranslateToPortuguese(text: string): Promise<string | null> {
+  if (!text.trim() || text.length > MAX_TRANSLATE_LENGTH) return null;
   const known = translations().get(text);
   if (known !== undefined) return known;
   return singleFlight(`translate:${text}`, async () => {
     try {
       const translated = await translateFetch(text);
-      if (!translated.trim()) return text;
+      if (!translated.trim()) return null;
       translations().set(text, translated);
       return translated;
     } catch (error) {
       console.warn('[translate] failed; keeping the original text', isAppError(error) ? error.code : error);
-      return text;
+      return null;
     }
   });
+}
+
+/** `text` in Portuguese, or `text` itself when it cannot be translated (SPEC §7). */
+export async function translateToPortuguese(text: string): Promise<string> {
+  return (await tryTranslateToPortuguese(text)) ?? text;
 }
 
 /** Test-only: forget cached translations. */

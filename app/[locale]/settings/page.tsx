@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { DataTab } from '@/components/settings/data-tab';
+import { SettingsPage } from '@/components/settings/settings-page';
 import { localeStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 
 export const generateStaticParams = localeStaticParams;
@@ -10,14 +10,7 @@ export async function generateMetadata({ params }: { params: Promise<LocaleParam
   return { title: t('title') };
 }
 
-// Until the settings tabs land (branch `extras`), the page shows the Data tab on its own.
 export default async function Page({ params }: { params: Promise<LocaleParams> }) {
   const locale = await resolvePageLocale(params);
-  const t = await getTranslations({ locale, namespace: 'Settings' });
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
-      <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{t('title')}</h1>
-      <DataTab />
-    </div>
-  );
+  return <SettingsPage locale={locale} />;
 }

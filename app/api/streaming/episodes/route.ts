@@ -1,20 +1,22 @@
-// GET /api/streaming/episodes?title – the provider's episodes for a title ({ data: Episode[] | null })
+// GET /api/streaming/episodes?id – the provider's episodes of one anime ({ data: Episode[] | null })
 import type { NextRequest } from 'next/server';
-import { z } from 'zod';
-import { toErrorResponse } from '@/lib/server/errors';
-import { jsonResponse, parseQuery, textParam } from '@/lib/server/http';
-import { getStreamingEpisodes } from '@/lib/streaming';
+import { parseAnimeId } from '@/lib/detail/anime-id';
+import { AppError, toErrorResponse } from '@/lib/server/errors';
+import { jsonResponse } from '@/lib/server/http';
+import { getRequestAccess } from '@/lib/server/request-auth';
+import { getEpisodesForAnime } from '@/lib/streaming/by-anime';
 
 export const dynamic = 'force-dynamic';
 
-const querySchema = z.object({ title: textParam() });
-
 export async function GET(request: NextRequest) {
   try {
-    const { title } = parseQuery(request, querySchema);
-    const data = title ? await getStreamingEpisodes(title) : null;
-    // null may mean "the provider is down": not worth pinning in a CDN.
-    return jsonResponse({ data }, { shared: data !== null });
+    // By id only (issue 7): the server takes the title from its own record of that id.
+    const id = parseAnimeId(request.nextUrl.searchParams.get('id'));
+    if (id === null) throw new AppError('INVALID_ID');
+    const access = await getRequestAccess(request);
+    const data = await getEpisodesForAnime(id, access);
+    // null may mean "the provider is down", and an adult caller's answer is theirs alone.
+    return jsonResponse({ data }, { shared: data !== null && !access.adult });
   } catch (error) {
     return toErrorResponse(error);
   }

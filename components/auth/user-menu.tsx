@@ -1,0 +1,117 @@
+'use client';
+
+import { LogIn, LogOut } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import Image from 'next/image';
+import { useState } from 'react';
+import { buttonClass } from '@/components/ui/button';
+import { useAuth } from '@/lib/firebase/use-auth';
+import { cn } from '@/lib/utils/cn';
+
+function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
+}
+
+/** Round avatar: the Google photo, or the initials when there is none or it fails to load. */
+export function UserAvatar({
+  name,
+  photoURL,
+  size = 32,
+}: {
+  name: string;
+  photoURL: string | null;
+  size?: number;
+}) {
+  const [failed, setFailed] = useState(false);
+  if (photoURL && !failed) {
+    return (
+      <Image
+        src={photoURL}
+        alt=""
+        width={size}
+        height={size}
+        // Google's avatar host serves small, already sized images: no optimiser round trip.
+        unoptimized
+        referrerPolicy="no-referrer"
+        onError={() => setFailed(true)}
+        className="shrink-0 rounded-full bg-surface-2 object-cover"
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden
+      style={{ width: size, height: size }}
+      className="inline-flex shrink-0 items-center justify-center rounded-full bg-accent-soft text-xs font-semibold text-accent-text"
+    >
+      {initialsOf(name)}
+    </span>
+  );
+}
+
+/**
+ * Header sign-in area (SPEC §2 Header): the Google login button, or avatar, name and 'Sair'.
+ * While the session is being checked a same-sized placeholder keeps the header from moving.
+ */
+export function UserMenu({ className, onAction }: { className?: string; onAction?: () => void }) {
+  const t = useTranslations('Header');
+  const { user, loading, signIn, signOut } = useAuth();
+  const [busy, setBusy] = useState(false);
+
+  const act = async (action: () => Promise<boolean>) => {
+    setBusy(true);
+    try {
+      await action();
+    } finally {
+      setBusy(false);
+      onAction?.();
+    }
+  };
+
+  if (loading) {
+    return (
+      <span
+        aria-hidden
+        data-testid="user-menu-loading"
+        className={cn(
+          'inline-block h-9 w-28 animate-pulse rounded-md bg-surface-2 motion-reduce:animate-none',
+          className,
+        )}
+      />
+    );
+  }
+  if (!user) {
+    return (
+      <button
+        type="button"
+        className={buttonClass('secondary', 'sm', className)}
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => void act(signIn)}
+      >
+        <LogIn aria-hidden className="size-4" />
+        {t('login')}
+      </button>
+    );
+  }
+  const name = user.displayName || user.email || '';
+  return (
+    <div className={cn('flex min-w-0 items-center gap-2', className)} data-testid="user-menu">
+      <UserAvatar name={name} photoURL={user.photoURL} />
+      <span className="max-w-32 truncate text-sm font-medium text-fg" title={name}>
+        {name}
+      </span>
+      <button
+        type="button"
+        className={buttonClass('ghost', 'sm')}
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => void act(signOut)}
+      >
+        <LogOut aria-hidden className="size-4" />
+        {t('logout')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { getLocale, getTranslations } from 'next-intl/server';
+import { Suspense } from 'react';
+import { animeTitle } from '@/lib/anime-display';
+import { cleanSynopsis } from '@/lib/detail/synopsis';
+import { detailVisibility } from '@/lib/detail/view';
+import type { AnimeDetails } from '@/lib/jikan/types';
+import { snapshotFromAnime } from '@/lib/stores/anime-snapshot';
+import { AdultDetailFill } from '@/components/auth/adult-detail-fill';
+import { AdultBanner } from './adult-banner';
+import { BackLink } from './back-link';
+import { DetailHero } from './detail-hero';
+import { EpisodesSection } from './episodes-section';
+import { ExternalLinks } from './external-links';
+import { PersonalSections } from './personal-sections';
+import { SharePanel } from './share-panel';
+import { SynopsisSection, SynopsisSkeleton, TranslatedSynopsis } from './synopsis-section';
+import { TechnicalInfo } from './technical-info';
+import { TrailerFacade } from './trailer-facade';
+import { WhereToWatch } from './where-to-watch';
+
+/**
+ * SPEC §2 detail page, rendered on the server from the record (a shared link shows everything
+ * without JavaScript). It reads no cookie or header: this is the anonymous, adult-free view that
+ * may be cached for everyone. Per-visitor parts (rating, lists, episodes) are client islands.
+ */
+export async function AnimeDetailPage({ anime }: { anime: AnimeDetails }) {
+  const locale = await getLocale();
+  const t = await getTranslations('Detail');
+  const title = animeTitle(anime, locale) ?? t('notAvailableTitle');
+  const { gated, banner } = detailVisibility(anime, { adult: false });
+  const original = cleanSynopsis(anime.synopsis);
+
+  return (
+    <article className="pb-12" data-anime-id={anime.id}>
+      <div className="mx-auto max-w-6xl px-4 pt-4 sm:px-6">
+        <BackLink />
+      </div>
+      <DetailHero anime={anime} title={title} gated={gated} />
+      <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 sm:px-6">
+        {banner && <AdultBanner />}
+        {gated ? (
+          <AdultDetailFill animeId={anime.id} title={title}>
+            <p
+              className="rounded-md border border-border bg-surface p-4 text-muted"
+              data-testid="gated-notice"
+            >
+              {t('gatedText')}
+            </p>
+          </AdultDetailFill>
+        ) : (
+          <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+            <div className="flex min-w-0 flex-col gap-8">
+              <SynopsisSection credit={original.credit}>
+                {locale === 'pt' && original.paragraphs.length > 0 ? (
+                  <Suspense fallback={<SynopsisSkeleton lines={original.paragraphs.length} />}>
+                    <TranslatedSynopsis id={anime.id} original={original.paragraphs} />
+                  </Suspense>
+                ) : (
+                  <TranslatedSynopsis original={original.paragraphs} />
+                )}
+              </SynopsisSection>
+              {anime.trailerYoutubeId && <TrailerFacade youtubeId={anime.trailerYoutubeId} title={title} />}
+              <WhereToWatch id={anime.id} />
+              <EpisodesSection animeId={anime.id} />
+              <TechnicalInfo anime={anime} />
+            </div>
+            <aside className="flex min-w-0 flex-col gap-6" aria-label={t('yourArea')}>
+              <PersonalSections animeId={anime.id} title={title} card={snapshotCard(anime)} />
+              <SharePanel animeId={anime.id} title={title} />
+              <ExternalLinks links={anime.externalLinks} />
+            </aside>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** The card data kept with a rating or list entry; the time is taken when the visitor saves. */
+function snapshotCard(anime: AnimeDetails) {
+  const { takenAt: _takenAt, ...card } = snapshotFromAnime(anime);
+  return card;
+}

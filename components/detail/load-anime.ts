@@ -1,0 +1,31 @@
+import 'server-only';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { parseAnimeId } from '@/lib/detail/anime-id';
+import { getAnimeDetails } from '@/lib/jikan';
+import type { AnimeDetails } from '@/lib/jikan/types';
+import { isAppError } from '@/lib/server/errors';
+import { failedListing, rememberGoodListing } from '@/lib/server/render-cache';
+
+/**
+ * The record behind /anime/{id} and its metadata, once per render (React cache). An id that is not
+ * a MyAnimeList id ('abc', '-1', '0', 16 digits) is not found without any upstream call; an id
+ * Jikan does not know is not found too. Anything else (rate limited, down, timed out) is thrown:
+ * the segment's error boundary shows 'Anime não disponível', and an earlier good render of the page
+ * is never replaced by it (a failed render is not cached).
+ */
+export const loadAnime = cache(async (rawId: string): Promise<AnimeDetails> => {
+  const id = parseAnimeId(rawId);
+  if (id === null) notFound();
+  try {
+    const anime = await getAnimeDetails(id);
+    // An offline-catalogue record (issue 13) stands in while the database is down: like a failed
+    // listing, it never replaces a good page and is cached for a second only.
+    if (anime.offline) await failedListing(`detail:${id}`);
+    else rememberGoodListing(`detail:${id}`);
+    return anime;
+  } catch (error) {
+    if (isAppError(error, 'NOT_FOUND') || isAppError(error, 'INVALID_ID')) notFound();
+    throw error;
+  }
+});

@@ -1,0 +1,58 @@
+import 'server-only';
+import { getLocale } from 'next-intl/server';
+import { ImageResponse } from 'next/og';
+import { animeTitle, formatScore } from '@/lib/anime-display';
+import { detailVisibility } from '@/lib/detail/view';
+import { fetchImageDataUrl } from '@/lib/server/image-data';
+import { loadAnime } from './load-anime';
+
+export const OG_SIZE = { width: 1200, height: 630 };
+
+/**
+ * Only characters the bundled font draws. next/og ships Geist (Latin) inside Next itself; a glyph
+ * it lacks (Japanese, emoji) would make it download a font from Google at render time, so those
+ * are dropped instead: the card must never need the network for text.
+ */
+function drawable(text: string): string {
+  return text
+    .replace(/[^\u0020-\u024f\u2018-\u201d\u2026\u2013\u2014]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The Open Graph card of /anime/{id}: cover, title and score (no cover for an adult record). */
+export async function renderOgImage(rawId: string): Promise<ImageResponse> {
+  const anime = await loadAnime(rawId);
+  const locale = await getLocale();
+  const { gated } = detailVisibility(anime, { adult: false });
+  const title = drawable(animeTitle(anime, locale) ?? '') || 'Anime Master';
+  const score = formatScore(anime.score, locale);
+  const cover = gated ? null : await fetchImageDataUrl(anime.images.cover);
+
+  return new ImageResponse(
+    <div
+      style={{
+        width: '100%',
+        height: '100%',
+        display: 'flex',
+        alignItems: 'center',
+        gap: 56,
+        padding: 64,
+        background: 'linear-gradient(135deg, #0c0c14 0%, #1e1b4b 100%)',
+        color: '#f7f7fb',
+      }}
+    >
+      {cover && (
+        // eslint-disable-next-line @next/next/no-img-element -- satori draws plain <img>
+        <img src={cover} alt="" width={334} height={500} style={{ borderRadius: 16, objectFit: 'cover' }} />
+      )}
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 24, flex: 1 }}>
+        <div style={{ fontSize: 30, color: '#a5b4fc', letterSpacing: 2 }}>ANIME MASTER</div>
+        <div style={{ fontSize: title.length > 40 ? 56 : 72, lineHeight: 1.1 }}>{title}</div>
+        {score && <div style={{ fontSize: 44, color: '#fbbf24' }}>{`${score}/10`}</div>}
+        {gated && <div style={{ fontSize: 36, color: '#fbbf24' }}>18+</div>}
+      </div>
+    </div>,
+    { ...OG_SIZE },
+  );
+}

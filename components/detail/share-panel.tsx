@@ -1,0 +1,81 @@
+'use client';
+
+import { AtSign, Link2, MessageCircle, Share2 } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { useSyncExternalStore } from 'react';
+import { buttonClass } from '@/components/ui/button';
+import { copyText, shareLinks } from '@/lib/detail/copy-text';
+import { routes } from '@/lib/routes';
+import { showToast } from '@/lib/toast';
+
+const subscribeNever = () => () => undefined;
+
+/**
+ * SPEC §2 share panel: native share (only where the browser has it), copy link ('Link copiado!'),
+ * tweet intent and WhatsApp. The links work without JavaScript (relative until hydration, then
+ * with this page's full address).
+ */
+export function SharePanel({ animeId, title }: { animeId: number; title: string }) {
+  const t = useTranslations('Share');
+  // The page's own address and the Web Share API are known only in the browser; the server render
+  // (the same for every host) uses the relative link until hydration.
+  const origin = useSyncExternalStore(
+    subscribeNever,
+    () => window.location.origin,
+    () => '',
+  );
+  const canShare = useSyncExternalStore(
+    subscribeNever,
+    () => typeof navigator.share === 'function',
+    () => false,
+  );
+  const url = origin ? new URL(routes.anime(animeId), origin).toString() : routes.anime(animeId);
+
+  const text = t('shareText', { title });
+  const links = shareLinks(url, text);
+  const itemClass = buttonClass('secondary', 'md', 'w-full justify-start');
+
+  return (
+    <section aria-labelledby="share-title" className="flex flex-col gap-3" data-testid="share-panel">
+      <h2 id="share-title" className="text-lg font-bold">
+        {t('title')}
+      </h2>
+      <div className="grid grid-cols-1 gap-2">
+        {canShare && (
+          <button
+            type="button"
+            className={itemClass}
+            onClick={() => {
+              navigator.share({ title, text, url }).catch((error: unknown) => {
+                if (error instanceof DOMException && error.name === 'AbortError') return;
+                showToast(t('shareError'), 'error');
+              });
+            }}
+          >
+            <Share2 aria-hidden className="size-4" />
+            {t('native')}
+          </button>
+        )}
+        <button
+          type="button"
+          className={itemClass}
+          onClick={async () => {
+            if (await copyText(url)) showToast(t('linkCopied'), 'success');
+            else showToast(t('copyFailed'), 'error');
+          }}
+        >
+          <Link2 aria-hidden className="size-4" />
+          {t('copyLink')}
+        </button>
+        <a href={links.tweet} target="_blank" rel="noopener noreferrer" className={itemClass}>
+          <AtSign aria-hidden className="size-4" />
+          {t('tweet')}
+        </a>
+        <a href={links.whatsapp} target="_blank" rel="noopener noreferrer" className={itemClass}>
+          <MessageCircle aria-hidden className="size-4" />
+          {t('whatsapp')}
+        </a>
+      </div>
+    </section>
+  );
+}

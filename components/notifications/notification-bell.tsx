@@ -1,0 +1,61 @@
+'use client';
+
+import { Bell } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import dynamic from 'next/dynamic';
+import { useRef, useState } from 'react';
+import { buttonClass } from '@/components/ui/button';
+import { unreadCount, useNotificationsStore } from '@/lib/stores/notifications-store';
+import { useHydrated } from '@/lib/stores/use-hydrated';
+import { cn } from '@/lib/utils/cn';
+
+const loadPanel = () => import('./notification-panel');
+const NotificationPanel = dynamic(loadPanel, { ssr: false });
+
+/**
+ * The header's bell with the unread count (SPEC §3 Notification). The header is on every page, so
+ * only this button ships with it; the panel's code loads when the bell is first hovered, focused
+ * or pressed (same pattern as the mobile menu).
+ */
+export function NotificationBell({ className }: { className?: string }) {
+  const t = useTranslations('Notifications');
+  const hydrated = useHydrated();
+  const unread = useNotificationsStore((state) => unreadCount(state.notifications));
+  const count = hydrated ? unread : 0;
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const [used, setUsed] = useState(false);
+  const [open, setOpen] = useState(false);
+  const preload = () => void loadPanel();
+
+  return (
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
+        data-testid="notification-bell"
+        className={buttonClass('ghost', 'icon', cn('relative', className))}
+        aria-label={t('bellLabel', { count })}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
+        <Bell aria-hidden className="size-5" />
+        {count > 0 && (
+          <span
+            aria-hidden
+            data-testid="notification-count"
+            className="absolute top-1 right-1 inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1 text-[0.6875rem] leading-5 font-bold text-accent-fg"
+          >
+            {count > 99 ? '99+' : count}
+          </span>
+        )}
+      </button>
+      {used && <NotificationPanel open={open} onOpenChange={setOpen} returnFocusTo={triggerRef} />}
+    </>
+  );
+}

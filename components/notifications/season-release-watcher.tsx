@@ -1,0 +1,69 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useRef } from 'react';
+import { apiGet } from '@/lib/api-client';
+import { showDesktopNotification } from '@/lib/desktop-notifications';
+import { seasonNoticeText } from './notification-text';
+import type { AnimePage } from '@/lib/jikan/types';
+import { logger } from '@/lib/logger';
+import { runSeasonCheck, SEASON_CHECK_INTERVAL_MS } from '@/lib/notifications/season-check';
+
+/** Same query as Explore's season tab, so both share one cached answer on the server. */
+const SEASON_QUERY = { page: 1, limit: 20 };
+
+/** The personal stores load only when a check needs them (once a day), not with every page. */
+async function personalIds() {
+  const [{ useListsStore }, { useRatingsStore }] = await Promise.all([
+    import('@/lib/stores/lists-store'),
+    import('@/lib/stores/ratings-store'),
+  ]);
+  const favorites = Object.entries(useRatingsStore.getState().ratings)
+    .filter(([, entry]) => entry.rating >= 4)
+    .map(([id]) => Number(id));
+  return { watching: [...useListsStore.getState().lists.WATCHING], favorites };
+}
+
+/**
+ * Season-release check (SPEC §9): on load and every 30 minutes while the app is open, at most once
+ * per calendar day, a notice for each of the first 5 anime of the current season (and one desktop
+ * notification when allowed). Renders nothing.
+ * The season list comes from our own API (cached server-side, adult titles already filtered).
+ */
+export function SeasonReleaseWatcher() {
+  const t = useTranslations('Notifications');
+  const tRef = useRef(t);
+  useEffect(() => {
+    tRef.current = t;
+  }, [t]);
+
+  useEffect(() => {
+    const check = () => {
+      const tr = tRef.current;
+      runSeasonCheck({
+        fetchSeason: async () =>
+          (await apiGet<AnimePage>('/api/anime/season', SEASON_QUERY)).data,
+        personal: personalIds,
+        text: (reason, anime) => seasonNoticeText(reason, anime, tr),
+        // The bell's count says it in the page; no toast, so a first visit is not greeted by one.
+        announce: (anime) => {
+          const names = anime.map((entry) => entry.title).join(', ');
+          showDesktopNotification(tr('seasonToast', { count: anime.length }), names, '/explore?tab=seasonal');
+        },
+      }).catch((error: unknown) => {
+        logger.warn('Season-release check failed', { error: String(error) }, 'notifications');
+      });
+    };
+    // The first check waits for an idle moment so it never competes with the page's own loading.
+    const idle = 'requestIdleCallback' in window;
+    const first = idle ? window.requestIdleCallback(check, { timeout: 3000 }) : window.setTimeout(check, 1500);
+    const timer = window.setInterval(check, SEASON_CHECK_INTERVAL_MS);
+    return () => {
+      if (idle) window.cancelIdleCallback(first);
+      else window.clearTimeout(first);
+      window.clearInterval(timer);
+    };
+  }, []);
+
+  return null;
+}

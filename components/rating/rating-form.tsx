@@ -1,0 +1,186 @@
+'use client';
+
+import { Star } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import type { AnimeSnapshot } from '@/lib/stores/anime-snapshot';
+import {
+  MAX_OPINION_LENGTH,
+  MAX_RATING,
+  ratingFeedbackKey,
+  useRatingsStore,
+  useUserRating,
+  type RatingActionResult,
+} from '@/lib/stores/ratings-store';
+import { useStoresHydrated } from '@/lib/stores/use-stores-hydrated';
+import { cn } from '@/lib/utils/cn';
+
+/** SPEC §9: the status message clears after 3 s. */
+export const STATUS_CLEAR_MS = 3000;
+
+export type SnapshotCard = Omit<AnimeSnapshot, 'takenAt'>;
+
+interface RatingFormProps {
+  animeId: number;
+  /** Card data stored with the rating, so 'Meus Animes Avaliados' shows it without a call. */
+  card: SnapshotCard;
+  /** 'detail': 'Sua Avaliação' block with 'Remover'; 'edit': the edit page's form with 'Remover Avaliação'. */
+  variant: 'detail' | 'edit';
+  /** Called after a successful save (the edit page goes back to the detail page). */
+  onSaved?: () => void;
+}
+
+/**
+ * SPEC §2/§4 rating: five stars as a radio group 'Sua nota' ('1 estrela' … '5 estrelas'), the
+ * label 'n/5' or 'Não Avaliado', an opinion, Save, and Remove only when a score above 0 is stored.
+ * Renders after the ratings store has read this browser's storage (per visitor, never on the server).
+ */
+export function RatingForm(props: RatingFormProps) {
+  const t = useTranslations('Rating');
+  const hydrated = useStoresHydrated();
+  const saved = useUserRating(props.animeId);
+  // The status lives here, not in the fields: a removal restarts the fields (see the key below)
+  // and the message must outlive that.
+  const [status, setStatus] = useState<{ text: string; ok: boolean } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const announce = (text: string, ok: boolean) => {
+    clearTimeout(timer.current);
+    setStatus({ text, ok });
+    timer.current = setTimeout(() => setStatus(null), STATUS_CLEAR_MS);
+  };
+
+  if (!hydrated) {
+    return (
+      <div role="status" aria-busy="true" className="flex flex-col gap-3" data-testid="rating-loading">
+        <span className="sr-only">{t('loading')}</span>
+        <div aria-hidden className="skeleton h-11 w-56 rounded-md" />
+        <div aria-hidden className="skeleton h-24 w-full rounded-md" />
+        <div aria-hidden className="skeleton h-11 w-28 rounded-md" />
+      </div>
+    );
+  }
+  // Keyed by the stored value: another tab's change (or a removal) restarts the draft from it.
+  return (
+    <div className="flex flex-col gap-2">
+      <RatingFields key={`${saved.rating}:${saved.opinion}`} {...props} saved={saved} announce={announce} />
+      <p
+        role="status"
+        aria-live="polite"
+        className={cn('min-h-5 text-sm', status?.ok ? 'text-success' : 'text-error')}
+        data-testid="rating-status"
+      >
+        {status?.text}
+      </p>
+    </div>
+  );
+}
+
+function RatingFields({
+  animeId,
+  card,
+  variant,
+  onSaved,
+  saved,
+  announce,
+}: RatingFormProps & {
+  saved: { rating: number; opinion: string };
+  announce: (text: string, ok: boolean) => void;
+}) {
+  const t = useTranslations('Rating');
+  const saveRating = useRatingsStore((state) => state.saveRating);
+  const removeRating = useRatingsStore((state) => state.removeRating);
+  const [rating, setRating] = useState(saved.rating);
+  const [opinion, setOpinion] = useState(saved.opinion);
+  const id = useId();
+  const report = (action: 'save' | 'remove', result: RatingActionResult) => {
+    const key = ratingFeedbackKey(action, result);
+    announce(t(key), result.ok);
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-4"
+      data-testid="rating-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (rating < 1) {
+          announce(t('chooseStars'), false);
+          return;
+        }
+        const result = saveRating(animeId, rating, opinion, { ...card, takenAt: new Date().toISOString() });
+        report('save', result);
+        if (result.ok) onSaved?.();
+      }}
+    >
+      <div className="flex flex-wrap items-center gap-3">
+        <div role="radiogroup" aria-labelledby={`${id}-group`} className="flex items-center">
+          <span id={`${id}-group`} className="sr-only">
+            {t('group')}
+          </span>
+          {Array.from({ length: MAX_RATING }, (_, index) => {
+            const value = index + 1;
+            return (
+              <label
+                key={value}
+                className="group relative flex size-11 cursor-pointer items-center justify-center rounded-md has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-text"
+              >
+                <input
+                  type="radio"
+                  name={`${id}-stars`}
+                  value={value}
+                  checked={rating === value}
+                  onChange={() => setRating(value)}
+                  className="peer sr-only"
+                />
+                <span className="sr-only">{t('star', { count: value })}</span>
+                <Star
+                  aria-hidden
+                  className={cn(
+                    'size-8 transition-colors duration-150',
+                    value <= rating ? 'fill-star text-star' : 'text-star-empty',
+                  )}
+                />
+              </label>
+            );
+          })}
+        </div>
+        <span className="text-lg font-semibold" data-testid="rating-label">
+          {rating > 0 ? t('value', { rating }) : t('notRated')}
+        </span>
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <label htmlFor={`${id}-opinion`} className="text-sm font-medium">
+          {t('opinion')}
+        </label>
+        <textarea
+          id={`${id}-opinion`}
+          value={opinion}
+          maxLength={MAX_OPINION_LENGTH}
+          onChange={(event) => setOpinion(event.target.value)}
+          placeholder={t('opinionPlaceholder')}
+          rows={4}
+          className="w-full rounded-md border border-border bg-surface px-3 py-2 text-base text-fg placeholder:text-muted focus-visible:border-accent"
+        />
+      </div>
+
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="submit" variant="primary">
+          {t('save')}
+        </Button>
+        {saved.rating > 0 && (
+          <Button
+            variant="danger"
+            onClick={() => {
+              report('remove', removeRating(animeId));
+            }}
+          >
+            {variant === 'edit' ? t('removeRating') : t('remove')}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import { hasAdultGenre, isAdultAnime, type ContentAccess } from '@/lib/jikan/filter';
+import type { Anime, AnimeDetails } from '@/lib/jikan/types';
+
+/**
+ * What the detail page may show of a record (SPEC §2/§5/§6). Pure, for server and client alike.
+ * - `banner`: the adult-content warning, for an adult genre keyword or a gated record.
+ * - `gated`: only title, banner and notice; no cover, synopsis, trailer or episodes.
+ */
+export interface DetailVisibility {
+  banner: boolean;
+  gated: boolean;
+}
+
+export function detailVisibility(
+  anime: Pick<Anime, 'rating' | 'genres'>,
+  access: ContentAccess,
+): DetailVisibility {
+  const gated = !access.adult && isAdultAnime(anime);
+  return { gated, banner: gated || hasAdultGenre(anime.genres) };
+}
+
+/**
+ * Jikan's duration ("24 min per ep", "1 hr 55 min") in the interface language. Only the units are
+ * rewritten; the numbers stay as MyAnimeList gives them.
+ */
+export function formatDuration(raw: string | null, locale: string): string | null {
+  const value = raw?.trim();
+  if (!value || value.toLowerCase() === 'unknown') return null;
+  if (locale !== 'pt') return value;
+  return value
+    .replace(/\bper ep\.?/i, 'por episódio')
+    .replace(/\bhrs?\.?/gi, 'h')
+    .replace(/\bsecs?\.?/gi, 's');
+}
+
+/**
+ * An adult record as anyone without verified adult access may receive it from our API: what the
+ * gated detail page shows (title, rating, genres for the banner) and nothing of the content
+ * itself (cover, synopsis, trailer, banner image, links). Everything else passes through.
+ */
+export function gateDetails<T extends AnimeDetails>(anime: T, access: ContentAccess): T {
+  if (!detailVisibility(anime, access).gated) return anime;
+  return {
+    ...anime,
+    synopsis: null,
+    images: { cover: null, small: null },
+    trailerYoutubeId: null,
+    banner: null,
+    externalLinks: [],
+  };
+}

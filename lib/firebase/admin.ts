@@ -1,0 +1,81 @@
+import 'server-only';
+import type { Auth as AdminAuth, DecodedIdToken } from 'firebase-admin/auth';
+import { LRUCache } from 'lru-cache';
+import { publicEnv } from '@/lib/env';
+import { ageStatus } from './age';
+
+/**
+ * Server-side check of a Firebase ID token (firebase-admin `verifyIdToken`). The Admin SDK talks
+ * to the Auth emulator on its own when FIREBASE_AUTH_EMULATOR_HOST is set (it then accepts the
+ * emulator's unsigned tokens); otherwise it checks Google's signature, expiry, audience (our
+ * project id) and issuer. Verifying needs only the project id, no service-account credentials.
+ */
+
+export interface VerifiedIdentity {
+  uid: string;
+  /** SPEC §5 on the verified token's claims: its `birthday` claim, else "otherwise true". */
+  adult: boolean;
+  /** Token expiry, ms since epoch. */
+  expiresAt: number;
+}
+
+/** Verifications are remembered briefly: one page fires several API calls with the same token. */
+const CACHE_TTL_MS = 60_000;
+const cache = new LRUCache<string, VerifiedIdentity>({ max: 1000, ttl: CACHE_TTL_MS });
+
+let adminAuth: Promise<AdminAuth | null> | null = null;
+
+/** The Admin SDK loads on the first request that carries a token, not when a route module loads. */
+function getAdminAuth(): Promise<AdminAuth | null> {
+  adminAuth ??= (async () => {
+    const projectId = publicEnv.firebaseProjectId.trim();
+    if (!projectId) {
+      console.warn('[firebase] no project id: ID tokens cannot be verified, every caller is anonymous');
+      return null;
+    }
+    const { getApps, initializeApp } = await import('firebase-admin/app');
+    const { getAuth } = await import('firebase-admin/auth');
+    const name = 'anime-master';
+    const app = getApps().find((candidate) => candidate.name === name) ?? initializeApp({ projectId }, name);
+    return getAuth(app);
+  })();
+  return adminAuth;
+}
+
+/**
+ * The identity behind an ID token, or null when the token is not valid (malformed, forged,
+ * expired, revoked project, another project's) or was not obtained with Google (SPEC §1: Google
+ * is the only sign-in; any other provider a project might enable does not count as signed in).
+ */
+export async function verifyIdentity(
+  token: string,
+  now: number = Date.now(),
+): Promise<VerifiedIdentity | null> {
+  const cached = cache.get(token);
+  if (cached && cached.expiresAt > now) return cached;
+
+  const auth = await getAdminAuth();
+  if (!auth) return null;
+  let decoded: DecodedIdToken;
+  try {
+    decoded = await auth.verifyIdToken(token);
+  } catch (error) {
+    const code = typeof error === 'object' && error && 'code' in error ? String(error.code) : 'unknown';
+    console.info(`[firebase] rejected an ID token (${code})`);
+    return null;
+  }
+  if (decoded.firebase.sign_in_provider !== 'google.com') return null;
+  const identity: VerifiedIdentity = {
+    uid: decoded.uid,
+    adult: ageStatus({ birthday: decoded.birthday as unknown }, new Date(now)).isUserAdult,
+    expiresAt: decoded.exp * 1000,
+  };
+  cache.set(token, identity, { ttl: Math.max(0, Math.min(CACHE_TTL_MS, identity.expiresAt - now)) });
+  return identity;
+}
+
+/** Test-only: forget cached verifications and the Admin SDK instance. */
+export function resetAdminForTests(): void {
+  cache.clear();
+  adminAuth = null;
+}
