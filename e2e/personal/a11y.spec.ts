@@ -31,7 +31,7 @@ for (const theme of ['light', 'dark'] as const) {
     for (const [path, ready] of [
       ['/watching', 'Acessível Dois'],
       ['/my-ratings', 'Opinião curta'],
-      ['/settings', 'Exportar Dados'],
+      ['/settings?tab=data', 'Exportar Dados'],
       ['/dropped', 'Sua lista "Animes Desistidos" está vazia.'],
     ] as const) {
       await page.goto(path);
