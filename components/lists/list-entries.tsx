@@ -30,6 +30,8 @@ export function ListEntries({ type, title }: { type: ListType; title: string }) 
   const ids = useListsStore((state) => state.lists[type]);
   const entries = useListsStore((state) => state.entries);
   const incrementProgress = useListsStore((state) => state.incrementProgress);
+  const moveTo = useListsStore((state) => state.moveTo);
+  const remove = useListsStore((state) => state.remove);
 
   const items = useMemo(
     () => [...ids].reverse().map((id) => ({ id, snapshot: entries[id]?.snapshot ?? null })),
@@ -39,6 +41,11 @@ export function ListEntries({ type, title }: { type: ListType; title: string }) 
 
   const onIncrement = (id: number) => {
     const result = incrementProgress(id);
+    if (!result.ok && result.reason !== 'invalid') showToast(t('updateUnavailable'), 'error');
+  };
+
+  const onMove = (id: number, target: ListType | null) => {
+    const result = target === null ? remove(id) : moveTo(id, target);
     if (!result.ok && result.reason !== 'invalid') showToast(t('updateUnavailable'), 'error');
   };
 
@@ -87,6 +94,7 @@ export function ListEntries({ type, title }: { type: ListType; title: string }) 
             snapshot={snapshot}
             entry={entries[id] ?? emptyEntry()}
             onIncrement={onIncrement}
+            onMove={onMove}
             eager={shown++ < EAGER_COVERS}
           />
         );

@@ -9,7 +9,18 @@ import { Button } from '@/components/ui/button';
 import { animeTitle } from '@/lib/anime-display';
 import { routes } from '@/lib/routes';
 import type { AnimeSnapshot } from '@/lib/stores/anime-snapshot';
-import type { ListEntry, ListType } from '@/lib/stores/lists-store';
+import { LIST_TYPES, type ListEntry, type ListType } from '@/lib/stores/lists-store';
+
+const REMOVE = 'REMOVE';
+
+/** The list names of the 'Minhas Listas' menu, shown in each card's move control. */
+const LIST_MENU_KEYS = {
+  PLAN_TO_WATCH: 'planToWatch',
+  WATCHING: 'watching',
+  COMPLETED: 'completed',
+  DROPPED: 'dropped',
+  ON_HOLD: 'onHold',
+} as const satisfies Record<ListType, string>;
 
 const COVER_SIZES = '(min-width: 1280px) 200px, (min-width: 1024px) 23vw, (min-width: 640px) 31vw, 47vw';
 
@@ -23,7 +34,8 @@ function formatDate(date: string, locale: string): string {
 
 /**
  * One entry of a list page: cover and title linking to the detail page (SPEC §2), plus episode
- * progress for Watching (with a +1 button) and Completed, and the start/finish date (issue 10).
+ * progress for Watching (with a +1 button) and Completed, the start/finish date (issue 10), and a
+ * control to move it to another list or out of all of them.
  */
 export function ListEntryCard({
   id,
@@ -31,6 +43,7 @@ export function ListEntryCard({
   snapshot,
   entry,
   onIncrement,
+  onMove,
   eager,
 }: {
   id: number;
@@ -38,6 +51,7 @@ export function ListEntryCard({
   snapshot: AnimeSnapshot;
   entry: ListEntry;
   onIncrement: (id: number) => void;
+  onMove: (id: number, target: ListType | null) => void;
   eager: boolean;
 }) {
   const t = useTranslations('Lists');
@@ -100,9 +114,24 @@ export function ListEntryCard({
             </div>
             {date && <p className="text-xs text-muted">{date}</p>}
           </div>
-        ) : (
-          <div className="pb-3" />
-        )}
+        ) : null}
+        <div className="mt-auto px-3 pb-3">
+          <select
+            aria-label={t('moveTo', { title })}
+            value={type}
+            onChange={(event) =>
+              onMove(id, event.target.value === REMOVE ? null : (event.target.value as ListType))
+            }
+            className="min-h-11 w-full rounded-md border border-border bg-surface px-2 text-sm text-fg"
+          >
+            {LIST_TYPES.map((list) => (
+              <option key={list} value={list}>
+                {t(LIST_MENU_KEYS[list])}
+              </option>
+            ))}
+            <option value={REMOVE}>{t('removeFromLists')}</option>
+          </select>
+        </div>
       </article>
     </li>
   );

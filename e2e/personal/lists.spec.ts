@@ -138,4 +138,52 @@ test.describe('list pages', () => {
     });
     await expect(page.getByText('Feito na outra aba')).toBeVisible();
   });
+
+  test('a list page re-reads storage when the tab becomes visible again', async ({ page }) => {
+    const entries = {
+      920003: { snapshot: snapshot('Visível de novo'), progress: 0, startedAt: null, finishedAt: null },
+    };
+    await seedStorage(page, { completedList: [] }, '/completed');
+    await expect(page.getByText('Sua lista "Animes Completos" está vazia.')).toBeVisible();
+    // Written behind the page's back (no storage event reaches the tab that wrote it), as when a
+    // suspended tab missed another tab's change; coming back to the tab shows it.
+    await page.evaluate((data) => {
+      localStorage.setItem('completedList', '[920003]');
+      localStorage.setItem('anime-master-list-entries', JSON.stringify(data));
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, entries);
+    await expect(page.getByRole('heading', { name: 'Visível de novo' })).toBeVisible();
+  });
+
+  test('moves across list pages: completing fills the progress, removing empties every list', async ({
+    page,
+  }) => {
+    const entries = {
+      920004: {
+        snapshot: snapshot('Em Movimento', { episodes: 12 }),
+        progress: 5,
+        startedAt: '2026-11-02',
+        finishedAt: null,
+      },
+    };
+    await seedStorage(page, { watchingList: [920004], 'anime-master-list-entries': entries }, '/watching');
+    await page
+      .getByRole('combobox', { name: 'Lista de Em Movimento' })
+      .selectOption({ label: 'Completados' });
+    await expect(page.getByText('Sua lista "Assistindo Atualmente" está vazia.')).toBeVisible();
+
+    await page.goto('/completed');
+    const entry = page.getByTestId('list-entry');
+    await expect(entry.getByRole('heading', { name: 'Em Movimento' })).toBeVisible();
+    await expect(entry.getByTestId('progress')).toHaveText('12/12 episódios');
+    await expect(entry.getByText(/^Concluído em \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+
+    await entry
+      .getByRole('combobox', { name: 'Lista de Em Movimento' })
+      .selectOption({ label: 'Remover das Listas' });
+    await expect(page.getByText('Sua lista "Animes Completos" está vazia.')).toBeVisible();
+    for (const key of ['planToWatchList', 'watchingList', 'completedList', 'droppedList', 'onHoldList']) {
+      expect((await readStorage(page))[key]).toBe('[]');
+    }
+  });
 });
