@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import type { RemotePattern } from 'next/dist/shared/lib/image-config';
 import createNextIntlPlugin from 'next-intl/plugin';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
@@ -6,18 +7,30 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 /**
  * Covers are optimised by Next's image service. In production they come from MyAnimeList's CDN.
  * When the anime database itself is on a loopback host (the e2e fake upstream serves its own
- * covers), loopback images are allowed too; Next 16 blocks them by default against SSRF.
+ * covers), loopback images are allowed too, but only from that host and port and only under its
+ * image path: Next 16 blocks local addresses by default against SSRF, and a loose pattern would let
+ * `/_next/image` fetch any local port and path (the app itself, a database, an admin console).
+ * Read when the server starts (`next start` loads this file), so the build may point elsewhere.
  */
-function loopbackDatabase(): boolean {
+const LOOPBACK_IMAGE_PATH = '/images/**';
+
+function loopbackImagePattern(): RemotePattern | null {
   try {
-    const host = new URL(process.env.JIKAN_BASE_URL ?? 'https://api.jikan.moe/v4').hostname;
-    return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
+    const base = new URL(process.env.JIKAN_BASE_URL ?? 'https://api.jikan.moe/v4');
+    if (!['127.0.0.1', 'localhost', '[::1]'].includes(base.hostname)) return null;
+    return {
+      protocol: base.protocol === 'https:' ? 'https' : 'http',
+      hostname: base.hostname,
+      port: base.port,
+      pathname: LOOPBACK_IMAGE_PATH,
+      search: '',
+    };
   } catch {
-    return false;
+    return null;
   }
 }
 
-const allowLoopback = loopbackDatabase();
+const loopbackImages = loopbackImagePattern();
 
 const nextConfig: NextConfig = {
   // A separate output folder lets two builds (e.g. two engineers' test runs) coexist.
@@ -26,21 +39,24 @@ const nextConfig: NextConfig = {
   // Cached pages (ISR) tell shared caches: fresh for their revalidate time (10 min), then served
   // stale for up to a day while one request regenerates them.
   expireTime: 600 + 86_400,
+  // Rendered pages are cached in memory only, in Next's LRU bounded by cacheMaxMemorySize
+  // (50 MB): every search query is a cached page, so the cache must have a bound, and a restart
+  // starts cold together with the data cache it was rendered from. Static shells are still read
+  // from the build output.
+  experimental: { isrFlushToDisk: false },
   reactStrictMode: true,
   images: {
     formats: ['image/avif', 'image/webp'],
     minimumCacheTTL: 86_400,
-    dangerouslyAllowLocalIP: allowLoopback,
+    dangerouslyAllowLocalIP: loopbackImages !== null,
+    // Only the placeholder lives in public/ (and it is served unoptimised): nothing else local
+    // goes through the optimiser, so it cannot be pointed at the app's own routes.
+    localPatterns: [{ pathname: '/images/**', search: '' }],
     remotePatterns: [
       { protocol: 'https', hostname: 'cdn.myanimelist.net' },
       { protocol: 'https', hostname: 'myanimelist.net' },
       { protocol: 'https', hostname: 's4.anilist.co' },
-      ...(allowLoopback
-        ? [
-            { protocol: 'http' as const, hostname: '127.0.0.1' },
-            { protocol: 'http' as const, hostname: 'localhost' },
-          ]
-        : []),
+      ...(loopbackImages ? [loopbackImages] : []),
     ],
   },
   async headers() {

@@ -16,7 +16,11 @@ export function proxy(request: NextRequest) {
   const value = request.cookies.get(LOCALE_COOKIE)?.value;
   const locale = isLocale(value) ? value : defaultLocale;
   const { pathname, searchParams } = request.nextUrl;
-  const target = new URL(internalPagePath(pathname, searchParams, locale), request.url);
+  // A clone of nextUrl keeps Next's own idea of this server's address: a URL built from
+  // request.url may name another host (localhost for 127.0.0.1) and would be proxied, not rewritten.
+  const target = request.nextUrl.clone();
+  target.pathname = internalPagePath(pathname, searchParams, locale);
+  target.search = '';
 
   const response = NextResponse.rewrite(target);
   if (value !== undefined && !isLocale(value)) response.cookies.delete(LOCALE_COOKIE);

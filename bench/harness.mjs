@@ -34,15 +34,18 @@ async function waitFor(url, timeoutMs = 60_000) {
   throw new Error(`Timed out waiting for ${url}`);
 }
 
-/** Starts fake upstream + `next start`; returns { appUrl, fakeUrl, stop() }. */
+/**
+ * Starts fake upstream + `next start`; returns { appUrl, fakeUrl, stop() }. Ports are free ones
+ * unless given (BENCH_APP_PORT / BENCH_FAKE_PORT, for machines where ports are assigned).
+ */
 export async function startStack({ env = {} } = {}) {
   const distDir = process.env.NEXT_DIST_DIR || '.next';
   if (!existsSync(path.join(root, distDir, 'BUILD_ID'))) {
     console.error(`No production build in ${distDir}/: run \`npm run build\` first.`);
     process.exit(1);
   }
-  const fake = await startFakeUpstream({ port: 0 });
-  const port = await freePort();
+  const fake = await startFakeUpstream({ port: Number(process.env.BENCH_FAKE_PORT ?? 0) });
+  const port = Number(process.env.BENCH_APP_PORT ?? 0) || (await freePort());
   const child = spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(port)], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],

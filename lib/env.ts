@@ -41,6 +41,11 @@ const serverSchema = z.object({
   JIKAN_BASE_URL: url('https://api.jikan.moe/v4'),
   JIKAN_MIN_INTERVAL_MS: intFrom(1200),
   JIKAN_TIMEOUT_MS: intFrom(15_000),
+  /** Life of a cached answer (SPEC §9: 10 minutes); shorter only in tests and measurements. */
+  CACHE_TTL_MS: intFrom(10 * 60 * 1000),
+  /** Per-client budget of requests that miss the cache: bucket size, and refill per minute (0 = off). */
+  CLIENT_MISS_BURST: intFrom(12),
+  CLIENT_MISS_PER_MINUTE: intFrom(12),
   STREAMING_BASE_URLS: csv,
   TRANSLATE_BASE_URL: url('https://translate.googleapis.com'),
   REDIS_URL: z

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CATALOGUE_FILE, writeCatalogue } from './build-catalogue.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -90,14 +91,17 @@ const stampFile = path.join(distDir, 'anime-master-build-hash');
 
 export function buildIsCurrent() {
   return (
+    existsSync(CATALOGUE_FILE) &&
     existsSync(path.join(distDir, 'BUILD_ID')) &&
     existsSync(stampFile) &&
     readFileSync(stampFile, 'utf8') === sourceHash()
   );
 }
 
-/** next build, then records the source hash so the next start can skip it. */
+/** The offline catalogue, then next build; records the source hash so the next start can skip it. */
 export async function build() {
+  const catalogue = writeCatalogue();
+  log(`Offline catalogue: ${catalogue.records} anime (${(catalogue.bytes / 1024 / 1024).toFixed(2)} MB)`);
   const hash = sourceHash();
   const code = await run(bin('next'), ['build'], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   if (code === 0) writeFileSync(stampFile, hash);

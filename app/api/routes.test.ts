@@ -258,6 +258,8 @@ describe('GET /api/anime/[id]', () => {
     '0x1',
     '',
     '../1',
+    '10000000',
+    '1234567890123456',
   ])('refuses id %j with 400 INVALID_ID and no call', async (id) => {
     const body = await expectBadRequest(await getById(get('/api/anime/x'), idContext(id)), 'INVALID_ID');
     expect(body.error.message).toBe('ID de anime inválido');
@@ -283,6 +285,85 @@ describe('GET /api/anime/[id]', () => {
       code: 'RATE_LIMITED',
       message: 'API temporariamente indisponível. Tente novamente em alguns minutos.',
     });
+  });
+
+  it('accepts the largest id MyAnimeList can have (7 digits)', async () => {
+    respond = () => json({ data: record(9_999_999) });
+    expect((await getById(get('/api/anime/9999999'), idContext('9999999'))).status).toBe(200);
+  });
+
+  it.each([
+    ['Rx', { rating: 'Rx - Hentai' }],
+    ['R+', { rating: 'R+ - Mild Nudity' }],
+    ['an adult genre', { genres: [{ mal_id: 9, type: 'anime', name: 'Ecchi', url: 'x' }] }],
+    ['an adult theme', { themes: [{ mal_id: 35, type: 'anime', name: 'Harem', url: 'x' }] }],
+  ])('answers an anonymous caller a gated stub for a record adult by %s', async (_label, adult) => {
+    respond = () =>
+      json({
+        data: record(5042, {
+          title: 'Kiss x Sis',
+          synopsis: 'secret synopsis',
+          images: { jpg: { image_url: 'https://cdn.myanimelist.net/images/anime/5042.jpg' } },
+          trailer: { youtube_id: 'abcdefghijk' },
+          external: [{ name: 'Official Site', url: 'https://kissxsis.example/' }],
+          ...adult,
+        }),
+      });
+    const response = await getById(get('/api/anime/5042'), idContext('5042'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe(CDN);
+    expect(response.headers.get('vary')).toBe('Authorization, Cookie');
+    const text = await response.text();
+    for (const secret of ['secret synopsis', 'cdn.myanimelist.net', 'abcdefghijk', 'kissxsis.example']) {
+      expect(text).not.toContain(secret);
+    }
+    const { data } = JSON.parse(text);
+    expect(data).toMatchObject({ id: 5042, title: 'Kiss x Sis', adult: true });
+    expect(Object.keys(data).sort()).toEqual(
+      ['adult', 'genres', 'id', 'rating', 'title', 'titleEnglish', 'titleJapanese'].sort(),
+    );
+  });
+
+  it('answers the full record of a non-adult anime without the adult flag', async () => {
+    respond = () => json({ data: record(20, { synopsis: 'Ninja.' }) });
+    const { data } = await (await getById(get('/api/anime/20'), idContext('20'))).json();
+    expect(data.synopsis).toBe('Ninja.');
+    expect(data.adult).toBeUndefined();
+  });
+
+  it("cuts one client's burst of new ids off with 429 TOO_MANY_REQUESTS, while another client and cached ids stay free", async () => {
+    process.env.CLIENT_MISS_BURST = '3';
+    process.env.CLIENT_MISS_PER_MINUTE = '6';
+    resetJikanForTests();
+    respond = (url) => json({ data: record(Number(url.pathname.split('/')[3])) });
+    const from = (client: string, id: number) =>
+      getById(
+        new NextRequest(`${ORIGIN}/api/anime/${id}`, {
+          headers: { 'X-Forwarded-For': `${client}, 10.0.0.1` },
+        }),
+        idContext(String(id)),
+      );
+    try {
+      for (const id of [1, 2, 3]) expect((await from('203.0.113.9', id)).status).toBe(200);
+      const refused = await from('203.0.113.9', 4);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('10');
+      expect(refused.headers.get('cache-control')).toBe('no-store');
+      expect(await refused.json()).toEqual({
+        error: {
+          code: 'TOO_MANY_REQUESTS',
+          message: 'Você fez muitas requisições à API. Por favor, aguarde um pouco e tente novamente.',
+        },
+      });
+      // Cached answers cost nothing, even for the client out of budget.
+      expect((await from('203.0.113.9', 2)).status).toBe(200);
+      // Another client is untouched.
+      expect((await from('198.51.100.7', 4)).status).toBe(200);
+      expect(calls).toHaveLength(4);
+    } finally {
+      delete process.env.CLIENT_MISS_BURST;
+      delete process.env.CLIENT_MISS_PER_MINUTE;
+    }
   });
 
   it('answers 502 for other upstream failures', async () => {

@@ -7,6 +7,7 @@ import type { Anime } from '@/lib/jikan/types';
 import { routes } from '@/lib/routes';
 import { cn } from '@/lib/utils/cn';
 import { AnimeCover } from './anime-cover';
+import { OfflineCardBadge } from './offline-badge';
 import { useAnimeLabels } from './use-anime-labels';
 
 export type AnimeCardVariant = 'grid' | 'list';
@@ -71,10 +72,16 @@ export function AnimeCard({
     score: `${id}-score`,
     status: `${id}-status`,
     details: `${id}-details`,
+    offline: `${id}-offline`,
   };
   const detailText = details.length ? details.join(' · ') : tCommon('notAvailable');
   // The grid shows the status as a badge over the cover; the list, at the end of the details.
-  const describedBy = [score && ids.score, variant === 'grid' && status && ids.status, ids.details]
+  const describedBy = [
+    anime.offline && ids.offline,
+    score && ids.score,
+    variant === 'grid' && status && ids.status,
+    ids.details,
+  ]
     .filter(Boolean)
     .join(' ');
 
@@ -167,7 +174,7 @@ export function AnimeCard({
               {anime.synopsis ?? t('noSynopsis')}
             </p>
             <div className="mt-auto flex h-6 items-center justify-between gap-2">
-              {scoreBadge || <span />}
+              {scoreBadge || (anime.offline ? <OfflineCardBadge id={ids.offline} /> : <span />)}
               {cta}
             </div>
           </div>
@@ -187,6 +194,11 @@ export function AnimeCard({
         <div className="relative aspect-[2/3] w-full overflow-hidden bg-surface-2">
           <AnimeCover src={anime.images.cover} sizes={sizes ?? GRID_COVER_SIZES} eager={eager} />
           {scoreBadge && <div className="absolute top-2 right-2">{scoreBadge}</div>}
+          {anime.offline && (
+            <div className="absolute top-2 left-2">
+              <OfflineCardBadge id={ids.offline} />
+            </div>
+          )}
           {statusBadge && (
             <div className="absolute bottom-2 left-2 max-w-[calc(100%-1rem)]">{statusBadge}</div>
           )}

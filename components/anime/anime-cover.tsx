@@ -51,7 +51,9 @@ export function AnimeCover({ src, sizes, eager = false, className }: AnimeCoverP
       alt=""
       fill
       sizes={sizes}
-      loading={eager ? 'eager' : 'lazy'}
+      // The first covers are the page's largest paint on phones: preloaded from <head>.
+      preload={eager}
+      loading={eager ? undefined : 'lazy'}
       fetchPriority={eager ? 'high' : 'auto'}
       onError={() => setFailedSrc(src)}
       className={imageClass}

@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { ListingMessage } from '@/components/anime/listing-states';
+import { OfflineBadge } from '@/components/anime/offline-badge';
 import { loadCarousel, type CarouselListing } from '@/lib/discovery/listings';
 import { PAGE_SIZE } from '@/lib/jikan';
 import { AnimeCarousel } from './anime-carousel';
@@ -33,7 +34,16 @@ export async function ListingCarousel({ kind }: { kind: CarouselListing }) {
   return (
     <AnimeCarousel
       title={title}
-      subtitle={t('foundCount', { count: result.items.length })}
+      subtitle={
+        result.offline ? (
+          <>
+            {t('foundCount', { count: result.items.length })}
+            <OfflineBadge compact season={result.season} className="ml-2" />
+          </>
+        ) : (
+          t('foundCount', { count: result.items.length })
+        )
+      }
       items={result.items.map((anime) => ({ anime }))}
       adultSource={{ path: `/api/anime/${kind}`, params: { page: 1, limit: PAGE_SIZE.carousel } }}
     />

@@ -16,6 +16,7 @@ import { SharePanel } from './share-panel';
 import { SynopsisSection, SynopsisSkeleton, TranslatedSynopsis } from './synopsis-section';
 import { TechnicalInfo } from './technical-info';
 import { TrailerFacade } from './trailer-facade';
+import { WhereToWatch } from './where-to-watch';
 
 /**
  * SPEC §2 detail page, rendered on the server from the record (a shared link shows everything
@@ -59,6 +60,7 @@ export async function AnimeDetailPage({ anime }: { anime: AnimeDetails }) {
                 )}
               </SynopsisSection>
               {anime.trailerYoutubeId && <TrailerFacade youtubeId={anime.trailerYoutubeId} title={title} />}
+              <WhereToWatch id={anime.id} />
               <EpisodesSection animeId={anime.id} />
               <TechnicalInfo anime={anime} />
             </div>

@@ -1,6 +1,7 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import Image from 'next/image';
 import { AnimeCover } from '@/components/anime/anime-cover';
+import { OfflineBadge } from '@/components/anime/offline-badge';
 import { translateLabel } from '@/lib/labels';
 import type { AnimeDetails } from '@/lib/jikan/types';
 import { getMessages } from 'next-intl/server';
@@ -66,6 +67,7 @@ export async function DetailHero({
           <h1 className="text-2xl font-bold [overflow-wrap:anywhere] sm:text-3xl" data-testid="detail-title">
             {title}
           </h1>
+          {anime.offline && <OfflineBadge className="self-start" />}
           <p className="text-muted" data-testid="detail-japanese-title">
             <span className="sr-only">{t('japaneseTitle')}: </span>
             <span lang={anime.titleJapanese ? 'ja' : undefined}>{anime.titleJapanese ?? na}</span>

@@ -5,6 +5,7 @@ import { parseAnimeId } from '@/lib/detail/anime-id';
 import { getAnimeDetails } from '@/lib/jikan';
 import type { AnimeDetails } from '@/lib/jikan/types';
 import { isAppError } from '@/lib/server/errors';
+import { failedListing, rememberGoodListing } from '@/lib/server/render-cache';
 
 /**
  * The record behind /anime/{id} and its metadata, once per render (React cache). An id that is not
@@ -17,7 +18,12 @@ export const loadAnime = cache(async (rawId: string): Promise<AnimeDetails> => {
   const id = parseAnimeId(rawId);
   if (id === null) notFound();
   try {
-    return await getAnimeDetails(id);
+    const anime = await getAnimeDetails(id);
+    // An offline-catalogue record (issue 13) stands in while the database is down: like a failed
+    // listing, it never replaces a good page and is cached for a second only.
+    if (anime.offline) await failedListing(`detail:${id}`);
+    else rememberGoodListing(`detail:${id}`);
+    return anime;
   } catch (error) {
     if (isAppError(error, 'NOT_FOUND') || isAppError(error, 'INVALID_ID')) notFound();
     throw error;

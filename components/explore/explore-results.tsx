@@ -3,6 +3,7 @@ import { AnimeGrid } from '@/components/anime/anime-grid';
 import { AdultGridSwap } from '@/components/auth/adult-grid-swap';
 import { ListingMessage } from '@/components/anime/listing-states';
 import { GridRecovery } from '@/components/anime/grid-recovery';
+import { OfflineBadge } from '@/components/anime/offline-badge';
 import { loadExploreTab } from '@/lib/discovery/listings';
 import { EXPLORE_PAGE_SIZE, type ExploreTab, type View } from '@/lib/discovery/params';
 
@@ -35,9 +36,16 @@ export async function ExploreResults({ tab, view }: { tab: ExploreTab; view: Vie
   if (result.items.length === 0) {
     return <ListingMessage tone="empty" title={t('empty')} text={t('emptyHint')} />;
   }
-  return (
+  const grid = (
     <AdultGridSwap path={EXPLORE_ENDPOINTS[tab]} params={{ page: 1, limit: EXPLORE_PAGE_SIZE }} view={view}>
       <AnimeGrid items={result.items} view={view} />
     </AdultGridSwap>
+  );
+  if (!result.offline) return grid;
+  return (
+    <>
+      <OfflineBadge season={result.season} className="mb-3" />
+      {grid}
+    </>
   );
 }

@@ -2,7 +2,7 @@
 
 import * as Tabs from '@radix-ui/react-tabs';
 import { useTranslations } from 'next-intl';
-import { useRouter } from 'next/navigation';
+import { useRouter, useSelectedLayoutSegments } from 'next/navigation';
 import { useOptimistic, useTransition, type ReactNode } from 'react';
 import { AnimeGridSkeleton } from '@/components/anime/anime-grid';
 import { ViewToggle } from '@/components/anime/view-toggle';
@@ -10,8 +10,8 @@ import {
   EXPLORE_PAGE_SIZE,
   EXPLORE_TABS,
   exploreHref,
+  parseExploreParams,
   type ExploreTab,
-  type View,
 } from '@/lib/discovery/params';
 import { cn } from '@/lib/utils/cn';
 
@@ -26,10 +26,16 @@ function isExploreTab(value: string): value is ExploreTab {
  * choosing one pushes /explore?tab=…&view=… and the server renders that tab's list (`children`),
  * so reload and back/forward restore it. The tab shows as selected at once (optimistic) and its
  * panel shows skeletons until the new list arrives.
+ *
+ * It lives in the Explore layout, so it stays mounted (and keeps keyboard focus) while the cached
+ * page of each tab and view (app/[locale]/explore/[tab]/[view], see proxy.ts) comes and goes; it
+ * reads the current tab and view from those segments.
  */
-export function ExploreTabs({ tab, view, children }: { tab: ExploreTab; view: View; children: ReactNode }) {
+export function ExploreTabs({ children }: { children: ReactNode }) {
   const t = useTranslations('Explore');
   const router = useRouter();
+  const [tabSegment, viewSegment] = useSelectedLayoutSegments();
+  const { tab, view } = parseExploreParams({ tab: tabSegment, view: viewSegment });
   const [pending, startTransition] = useTransition();
   const [selected, setSelected] = useOptimistic(tab);
 

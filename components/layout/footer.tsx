@@ -13,6 +13,20 @@ export async function Footer() {
           <p className="font-semibold text-fg">{th('brand')}</p>
           <p>{t('tagline')}</p>
           <p>{t('dataCredit')}</p>
+          <p>
+            {t.rich('catalogueCredit', {
+              link: (chunks) => (
+                <a
+                  href="https://github.com/bangumi-data/bangumi-data"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="underline hover:text-fg"
+                >
+                  {chunks}
+                </a>
+              ),
+            })}
+          </p>
         </div>
         <nav aria-label={th('mainNav')} className="flex flex-wrap gap-4">
           <Link href={routes.explore} className="hover:text-fg">

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { AnimeGridItems } from '@/components/anime/anime-grid';
 import { GridRecovery } from '@/components/anime/grid-recovery';
+import { OfflineBadge } from '@/components/anime/offline-badge';
 import { loadSearchPage } from '@/lib/discovery/listings';
 import { SEARCH_SORT_ORDER, type SearchSort, type View } from '@/lib/discovery/params';
 import { PAGE_SIZE } from '@/lib/jikan';
@@ -30,6 +31,7 @@ export async function SearchResultsSection({ q, sort, view }: { q: string; sort:
     );
   }
   if (result.items.length === 0) {
+    // Empty for an anonymous visitor; a verified adult's own results may not be (SearchResults).
     return (
       <SearchResults
         q={q}
@@ -43,7 +45,7 @@ export async function SearchResultsSection({ q, sort, view }: { q: string; sort:
       </SearchResults>
     );
   }
-  return (
+  const results = (
     <SearchResults
       q={q}
       sort={sort}
@@ -53,5 +55,12 @@ export async function SearchResultsSection({ q, sort, view }: { q: string; sort:
     >
       <AnimeGridItems items={result.items} view={view} />
     </SearchResults>
+  );
+  if (!result.offline) return results;
+  return (
+    <>
+      <OfflineBadge className="mb-3" />
+      {results}
+    </>
   );
 }

@@ -2,9 +2,8 @@
 
 import { ChevronDown } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from 'next/navigation';
-import { useId, useOptimistic, useTransition } from 'react';
-import { SEARCH_SORTS, searchHref, type SearchSort, type View } from '@/lib/discovery/params';
+import { useId } from 'react';
+import { SEARCH_SORTS, type SearchSort } from '@/lib/discovery/params';
 
 const SORT_LABELS = { relevance: 'sortRelevance', title: 'sortTitle', score: 'sortScore' } as const;
 
@@ -14,15 +13,12 @@ function isSearchSort(value: string): value is SearchSort {
 
 /**
  * Relevância / Título / Pontuação (SPEC §2, §4). A native select: keyboard, screen readers and
- * phones' own pickers for free, and no script weight. A new sort is a new search: it goes into the
- * URL (so it survives reload) and the server renders the re-sorted first page.
+ * phones' own pickers for free, and no script weight. A new sort is a new search: SearchShell puts
+ * it into the URL (so it survives reload) and the server's cached page for it replaces the results.
  */
-export function SortSelect({ q, sort, view }: { q: string; sort: SearchSort; view: View }) {
+export function SortSelect({ value, onChange }: { value: SearchSort; onChange: (sort: SearchSort) => void }) {
   const t = useTranslations('SearchPage');
-  const router = useRouter();
   const selectId = useId();
-  const [, startTransition] = useTransition();
-  const [selected, setSelected] = useOptimistic(sort);
 
   return (
     <div className="flex items-center gap-2">
@@ -32,14 +28,10 @@ export function SortSelect({ q, sort, view }: { q: string; sort: SearchSort; vie
       <div className="relative">
         <select
           id={selectId}
-          value={selected}
+          value={value}
           onChange={(event) => {
-            const value = event.target.value;
-            if (!isSearchSort(value)) return;
-            startTransition(() => {
-              setSelected(value);
-              router.push(searchHref({ q, sort: value, view }), { scroll: false });
-            });
+            const next = event.target.value;
+            if (isSearchSort(next)) onChange(next);
           }}
           className="min-h-11 min-w-36 appearance-none rounded-md border border-border bg-surface pr-9 pl-3 text-sm font-medium text-fg hover:bg-surface-2"
         >

@@ -9,10 +9,24 @@ export interface FakeControl {
     service: 'jikan' | 'images' | 'all';
     mode: '429' | '500' | '502' | '503' | '504' | 'slow' | 'hang' | 'malformed' | 'none';
     match?: string;
+    retryAfter?: number | null;
     delayMs?: number;
     times?: number;
   }): Promise<string>;
   clearFault(id: string): Promise<void>;
+  /** Clears every fault and the call log. */
+  reset(): Promise<void>;
+  /** The call log, oldest first (`fault` is the mode applied, or null). */
+  calls(filter?: { service?: string; match?: string; since?: number }): Promise<FakeCall[]>;
+}
+
+export interface FakeCall {
+  service: string;
+  path: string;
+  query: Record<string, string>;
+  url: string;
+  time: number;
+  fault: string | null;
 }
 
 function fakeControl(baseUrl: string): FakeControl {
@@ -28,6 +42,17 @@ function fakeControl(baseUrl: string): FakeControl {
     async clearFault(id) {
       await fetch(`${baseUrl}/__control/fault/${id}`, { method: 'DELETE' });
     },
+    async reset() {
+      await fetch(`${baseUrl}/__control/reset`, { method: 'POST' });
+    },
+    async calls(filter = {}) {
+      const params = new URLSearchParams();
+      if (filter.service) params.set('service', filter.service);
+      if (filter.match) params.set('match', filter.match);
+      if (filter.since) params.set('since', String(filter.since));
+      const response = await fetch(`${baseUrl}/__control/calls?${params.toString()}`);
+      return ((await response.json()) as { calls: FakeCall[] }).calls;
+    },
   };
 }
 
@@ -42,6 +67,8 @@ function fakeControl(baseUrl: string): FakeControl {
  */
 export interface PrivateStack {
   appUrl: string;
+  /** Origin of the fake upstream (covers are under `${fakeUrl}/images/`). */
+  fakeUrl: string;
   fake: FakeControl;
   close(): Promise<void>;
 }
@@ -81,7 +108,9 @@ async function startApp(
   const port = await freePort();
   const child = spawn(
     path.join(root, 'node_modules', '.bin', 'next'),
-    ['start', '-p', String(port), '-H', '127.0.0.1'],
+    // No -H 127.0.0.1: Next 16 then hands proxy.ts request URLs on "localhost" and treats the
+    // locale rewrite as a rewrite to another host (proxied, failing). The default binds all.
+    ['start', '-p', String(port)],
     {
       cwd: root,
       env: {
@@ -139,6 +168,7 @@ export async function startPrivateStack(env: Record<string, string> = {}): Promi
   });
   return {
     appUrl: app.url,
+    fakeUrl: upstream.url,
     fake: fakeControl(upstream.url),
     async close() {
       await stopProcess(app.child);
@@ -152,7 +182,7 @@ export async function startPrivateStack(env: Record<string, string> = {}): Promi
  * season with no entries. The fake upstream has no such mode (its catalogue is fixed), and an
  * empty listing is a state of its own, distinct from a failure.
  */
-export async function startEmptyStack(): Promise<Omit<PrivateStack, 'fake'>> {
+export async function startEmptyStack(): Promise<Omit<PrivateStack, 'fake' | 'fakeUrl'>> {
   const server = http.createServer((_request, response) => {
     response.writeHead(200, { 'Content-Type': 'application/json' });
     response.end(

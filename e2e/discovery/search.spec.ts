@@ -79,16 +79,19 @@ test.describe('search page', () => {
     expect(await ids(page)).toEqual(NARUTO_TITLE_ASC);
   });
 
-  test('shows the spinner while the search runs', async ({ page }) => {
+  test('shows the spinner while a new sort of the search runs', async ({ page }) => {
     const term = uniqueTerm('slow');
+    await page.goto(`/search?q=${encodeURIComponent(term)}`);
+    await expect(page.getByText('Nenhum anime encontrado', { exact: true })).toBeVisible();
     const fault = await fake.setFault({ service: 'jikan', mode: 'slow', delayMs: 2500, match: `q=${term}` });
     try {
-      await page.goto(`/search?q=${encodeURIComponent(term)}`, { waitUntil: 'commit' });
+      await page.getByRole('combobox', { name: 'Ordenar por' }).selectOption({ label: 'Título' });
       await expect(page.getByRole('status').filter({ hasText: 'Carregando animes...' })).toBeVisible();
       await expect(page.getByText('Nenhum anime encontrado', { exact: true })).toBeVisible({
         timeout: 10_000,
       });
       await expect(page.getByText('Carregando animes...')).toHaveCount(0);
+      await expect(page).toHaveURL(/sort=title/);
     } finally {
       await fake.clearFault(fault);
     }

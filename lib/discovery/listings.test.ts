@@ -35,6 +35,26 @@ beforeEach(() => {
   vi.clearAllMocks();
 });
 
+describe('offline catalogue answers', () => {
+  it('are loaded but marked offline, and treated like a failure by the render cache', async () => {
+    const offline: AnimePage = {
+      ...page([20, 1735]),
+      offline: true,
+      season: { season: 'spring', year: 2026 },
+    };
+    jikan.getSeasonNow.mockResolvedValue(offline);
+    await expect(loadCarousel('season')).resolves.toEqual({
+      status: 'loaded',
+      items: offline.data,
+      hasNextPage: false,
+      offline: true,
+      season: { season: 'spring', year: 2026 },
+    });
+    expect(renderCache.failedListing).toHaveBeenCalledWith('carousel:season');
+    expect(renderCache.rememberGoodListing).not.toHaveBeenCalled();
+  });
+});
+
 describe('failed versus empty', () => {
   it('reports a stopgap page (the data layer swallowed a failure) as failed', async () => {
     jikan.getSeasonNow.mockResolvedValue(stopgap());

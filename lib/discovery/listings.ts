@@ -17,7 +17,17 @@ import { SEARCH_SORT_ORDER, type ExploreTab, type SearchSort } from './params';
  * listing: it answers an empty "stopgap" page (SPEC §8). The screens must still tell "could not
  * load" (SPEC §8 error messages, with retry) from "nothing found", so each result says which.
  */
-export type ListingResult = { status: 'loaded'; items: Anime[]; hasNextPage: boolean } | { status: 'failed' };
+export type ListingResult =
+  | {
+      status: 'loaded';
+      items: Anime[];
+      hasNextPage: boolean;
+      /** Answered from the offline catalogue while the database is down (issue 13). */
+      offline?: boolean;
+      /** The season an offline season listing shows (see AnimePage.season). */
+      season?: AnimePage['season'];
+    }
+  | { status: 'failed' };
 
 /**
  * Until sign-in lands, server components render for an anonymous visitor (SPEC §6: no adult
@@ -35,6 +45,18 @@ async function settle(key: string, load: Promise<AnimePage>): Promise<ListingRes
   if (isStopgapPage(page)) {
     await failedListing(key);
     return { status: 'failed' };
+  }
+  if (page.offline) {
+    // The offline catalogue stands in for a failure: the last good page wins if there is one,
+    // and this render is cached briefly, like an error, so live data returns as soon as it can.
+    await failedListing(key);
+    return {
+      status: 'loaded',
+      items: page.data,
+      hasNextPage: page.pagination.hasNextPage,
+      offline: true,
+      season: page.season,
+    };
   }
   rememberGoodListing(key);
   return { status: 'loaded', items: page.data, hasNextPage: page.pagination.hasNextPage };

@@ -1,36 +1,63 @@
 import 'server-only';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { serverEnv } from '@/lib/env';
-import { cacheKey, getCache, normalizeParams, singleFlight, type CacheParams } from '@/lib/server/cache';
+import {
+  cacheKey,
+  getCache,
+  isInFlight,
+  normalizeParams,
+  singleFlight,
+  type CacheParams,
+} from '@/lib/server/cache';
+import { chargeClientMiss, withoutClientBudget } from '@/lib/server/client-budget';
 import { AppError, isAppError } from '@/lib/server/errors';
 import { getRateLimiter, parseRetryAfter } from '@/lib/server/rate-limiter';
 import { isTimeoutError, readValidJson } from '@/lib/server/upstream';
 
 /**
+ * A request's deadline: the moment JIKAN_TIMEOUT_MS (SPEC §9: 15 s) after it started. Waiting for
+ * a turn and the call itself share it, and so do the calls of one request (details: /full, then
+ * the basic record after a 404), so nobody waits longer than the timeout in total.
+ */
+export function jikanDeadline(): number {
+  return Date.now() + serverEnv().JIKAN_TIMEOUT_MS;
+}
+
+/** Time kept for the call itself: a turn that leaves less than this is refused, not taken. */
+function callReserveMs(timeoutMs: number): number {
+  return Math.min(1000, timeoutMs / 4);
+}
+
+/**
  * The one request to the anime database (STYLE.md): base URL and timeout from env, paced by the
- * shared rate limiter, answers checked with `schema`. Fails only with AppError:
- * RATE_LIMITED (429, or no turn within the timeout), NOT_FOUND (404), UPSTREAM_TIMEOUT,
+ * shared rate limiter, answers checked with `schema`, ended at `deadline`. Fails only with
+ * AppError: RATE_LIMITED (429, or no turn in time), NOT_FOUND (404), UPSTREAM_TIMEOUT,
  * UPSTREAM_ERROR (network, other statuses), INVALID_RESPONSE (not JSON, or not the schema).
  */
 export async function jikanFetch<S extends z.ZodType>(
   path: string,
   params: readonly [string, string][],
   schema: S,
+  deadline = jikanDeadline(),
 ): Promise<z.output<S>> {
   const { JIKAN_BASE_URL, JIKAN_TIMEOUT_MS } = serverEnv();
   const url = new URL(JIKAN_BASE_URL + path);
   for (const [name, value] of params) url.searchParams.set(name, value);
 
   const limiter = getRateLimiter();
-  await limiter.acquire({ maxWaitMs: JIKAN_TIMEOUT_MS });
+  const reserve = callReserveMs(JIKAN_TIMEOUT_MS);
+  await limiter.acquire({ maxWaitMs: Math.max(0, deadline - Date.now() - reserve) });
+  const left = deadline - Date.now();
+  if (left <= 0) throw new AppError('UPSTREAM_TIMEOUT');
 
   let response: Response;
   try {
     response = await fetch(url, {
       headers: { Accept: 'application/json' },
       // The abort also covers reading the body: a server that sends headers and then stalls
-      // still ends at the timeout.
-      signal: AbortSignal.timeout(JIKAN_TIMEOUT_MS),
+      // still ends at the deadline.
+      signal: AbortSignal.timeout(left),
       // No `cache` option on purpose: Next's default does not keep a copy (our own cache
       // decides), and unlike 'no-store' it lets a cached page render call us (issue 8).
     });
@@ -57,12 +84,63 @@ export async function jikanFetch<S extends z.ZodType>(
 /** Failures a stale copy may stand in for; a 404 is an answer, not a failure. */
 function isTransient(error: unknown): boolean {
   return (
-    isAppError(error) &&
-    (error.code === 'RATE_LIMITED' ||
-      error.code === 'UPSTREAM_ERROR' ||
-      error.code === 'UPSTREAM_TIMEOUT' ||
-      error.code === 'INVALID_RESPONSE')
+    isAppError(error, 'RATE_LIMITED') ||
+    isAppError(error, 'UPSTREAM_ERROR') ||
+    isAppError(error, 'UPSTREAM_TIMEOUT') ||
+    isAppError(error, 'INVALID_RESPONSE')
   );
+}
+
+/** How long a 404 is believed: MyAnimeList adds entries, but not by the minute. */
+export const NOT_FOUND_TTL_MS = 60 * 60 * 1000;
+/** After a failed background refresh, the stale copy is served this long without another try. */
+export const REFRESH_RETRY_MS = 30 * 1000;
+
+/**
+ * Keys remembered until a time (Date.now() based, like the response cache: lru-cache's own ttl
+ * runs on another clock). Bounded in size; the oldest are forgotten first.
+ */
+class ExpiringSet {
+  private readonly lru: LRUCache<string, number>;
+
+  constructor(
+    max: number,
+    private readonly lifeMs: number,
+  ) {
+    this.lru = new LRUCache({ max });
+  }
+
+  has(key: string): boolean {
+    const until = this.lru.get(key);
+    if (until === undefined) return false;
+    if (Date.now() < until) return true;
+    this.lru.delete(key);
+    return false;
+  }
+
+  add(key: string): void {
+    this.lru.set(key, Date.now() + this.lifeMs);
+  }
+
+  delete(key: string): void {
+    this.lru.delete(key);
+  }
+}
+
+const store = globalThis as typeof globalThis & {
+  __animeMasterNotFound?: ExpiringSet;
+  __animeMasterRefreshFailed?: ExpiringSet;
+};
+
+/** Paths Jikan answered 404 for (negative cache): asked again, they cost nothing for an hour. */
+function knownMissing(): ExpiringSet {
+  store.__animeMasterNotFound ??= new ExpiringSet(10_000, NOT_FOUND_TTL_MS);
+  return store.__animeMasterNotFound;
+}
+
+function refreshFailed(): ExpiringSet {
+  store.__animeMasterRefreshFailed ??= new ExpiringSet(1000, REFRESH_RETRY_MS);
+  return store.__animeMasterRefreshFailed;
 }
 
 export interface JikanGet<S extends z.ZodType, R> {
@@ -74,35 +152,79 @@ export interface JikanGet<S extends z.ZodType, R> {
    * The cache key is path and params only, so one path must always be reshaped the same way.
    */
   map: (data: z.output<S>) => R;
+  /** When the request gives up (see jikanDeadline); default: the timeout from now. */
+  deadline?: number;
+  /** Remember a 404 of this path for NOT_FOUND_TTL_MS (ids that do not exist). */
+  rememberNotFound?: boolean;
 }
 
 /**
- * jikanFetch behind the shared cache: a fresh entry answers without a call; identical concurrent
- * requests share one call (single flight); when the call fails for a transient reason (429 or
- * back-off in force, 5xx, timeout, malformed body) an expired entry is served instead (SPEC §8).
+ * jikanFetch behind the shared cache (SPEC §8/§9):
+ * - a fresh entry answers without a call;
+ * - a stale entry (past its life) answers at once, and one background refresh replaces it
+ *   (stale-while-revalidate); a failed refresh is not retried for REFRESH_RETRY_MS;
+ * - identical concurrent requests share one call (single flight);
+ * - a request that starts a call is charged to its client's budget (client-budget.ts);
+ * - with `rememberNotFound`, a 404 is remembered and answered without a call for an hour.
  */
 export async function jikanGet<S extends z.ZodType, R>({
   path,
   params = {},
   schema,
   map,
+  deadline,
+  rememberNotFound = false,
 }: JikanGet<S, R>): Promise<R> {
   const key = cacheKey(`jikan:${path}`, params);
+  if (rememberNotFound && knownMissing().has(key)) {
+    throw new AppError('NOT_FOUND', undefined, { upstreamStatus: 404 });
+  }
   const cache = getCache();
   const hit = await cache.get<R>(key);
   if (hit?.fresh) return hit.value;
 
-  return singleFlight(key, async () => {
+  const load = (until: number) => async () => {
     try {
-      const value = map(await jikanFetch(path, normalizeParams(params), schema));
+      const value = map(await jikanFetch(path, normalizeParams(params), schema, until));
       await cache.set(key, value);
+      refreshFailed().delete(key);
       return value;
     } catch (error) {
-      if (hit && isTransient(error)) {
-        console.warn(`[jikan] serving a stale copy of ${key} (${(error as AppError).code})`);
-        return hit.value;
-      }
+      if (rememberNotFound && isAppError(error, 'NOT_FOUND')) knownMissing().add(key);
       throw error;
     }
-  });
+  };
+
+  if (hit) {
+    if (!isInFlight(key) && !refreshFailed().has(key)) {
+      // Nobody waits for this call, and it belongs to no visitor's budget.
+      void withoutClientBudget(() =>
+        singleFlight(key, load(jikanDeadline())).catch((error: unknown) => {
+          refreshFailed().add(key);
+          const code = isAppError(error) ? error.code : error;
+          console.warn(`[jikan] refreshing ${key} failed; still serving the stale copy`, code);
+        }),
+      );
+    }
+    return hit.value;
+  }
+
+  // Joining a call already in flight costs no upstream call, so only a new call is charged.
+  if (!isInFlight(key)) chargeClientMiss();
+  try {
+    return await singleFlight(key, load(deadline ?? jikanDeadline()));
+  } catch (error) {
+    // The entry may have arrived (stale) while this request waited on a failing call.
+    if (isTransient(error)) {
+      const late = await cache.get<R>(key);
+      if (late) return late.value;
+    }
+    throw error;
+  }
+}
+
+/** Test-only: forget the negative cache and failed refreshes. */
+export function resetJikanClientForTests(): void {
+  store.__animeMasterNotFound = undefined;
+  store.__animeMasterRefreshFailed = undefined;
 }

@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCacheForTests } from '@/lib/server/cache';
 import { AppError } from '@/lib/server/errors';
 import { getRateLimiter } from '@/lib/server/rate-limiter';
+import { NOT_FOUND_TTL_MS, REFRESH_RETRY_MS } from './client';
 import {
+  MAX_ANIME_ID,
   getAnimeDetails,
   getAnimeIdByTitle,
   getPopularAnime,
@@ -314,6 +316,12 @@ describe('other listings', () => {
   });
 });
 
+/** Polls `condition` on real timers (vi.waitFor would move a faked clock on). */
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(condition()).toBe(true);
+}
+
 describe('rate limiting and stale serving', () => {
   const T0 = new Date('2025-01-01T00:00:00Z').getTime();
 
@@ -382,7 +390,7 @@ describe('rate limiting and stale serving', () => {
     ['malformed JSON', () => new Response('not json', { status: 200 })],
     ['a network error', () => Promise.reject(new TypeError('fetch failed'))],
   ] as [string, Handler][])(
-    'serves an expired entry when the refresh fails with %s',
+    'keeps serving an expired entry when its background refresh fails with %s, and waits before retrying',
     async (_label, failure) => {
       let failing = false;
       const calls = upstream((url, init) => (failing ? failure(url, init) : json(listBody([7]))));
@@ -391,20 +399,54 @@ describe('rate limiting and stale serving', () => {
       vi.setSystemTime(T0 + 11 * 60 * 1000);
       const page = await getTopAnime({}, anon);
       expect(page.data.map((a) => a.id)).toEqual([7]);
+      // Real timers (only Date is faked): wait until the background refresh has failed.
+      await until(() =>
+        vi.mocked(console.warn).mock.calls.some(([text]) => /still serving/.test(String(text))),
+      );
       expect(calls).toHaveLength(2);
+      // Within REFRESH_RETRY_MS the stale copy answers without another try.
+      const failedAt = Date.now();
+      vi.setSystemTime(failedAt + REFRESH_RETRY_MS - 1);
+      expect((await getTopAnime({}, anon)).data.map((a) => a.id)).toEqual([7]);
+      expect(calls).toHaveLength(2);
+      vi.setSystemTime(failedAt + REFRESH_RETRY_MS);
+      await getTopAnime({}, anon);
+      await vi.waitFor(() => expect(calls).toHaveLength(3));
     },
   );
 
-  it('refreshes an expired entry when the database answers', async () => {
+  it('answers an expired entry at once and refreshes it with one background call (stale-while-revalidate)', async () => {
     let ids = [1];
-    const calls = upstream(() => json(listBody(ids)));
+    let release: () => void = () => undefined;
+    const calls = upstream(async () => {
+      if (ids[0] === 2) await new Promise<void>((resolve) => (release = resolve));
+      return json(listBody(ids));
+    });
     await getTopAnime({}, anon);
     ids = [2];
     vi.setSystemTime(T0 + 9 * 60 * 1000);
     expect((await getTopAnime({}, anon)).data[0]!.id).toBe(1);
+    expect(calls).toHaveLength(1);
+
     vi.setSystemTime(T0 + 10 * 60 * 1000);
-    expect((await getTopAnime({}, anon)).data[0]!.id).toBe(2);
+    // The database is slow to answer: 20 readers get the old copy meanwhile, one call is made.
+    const pages = await Promise.all(Array.from({ length: 20 }, () => getTopAnime({}, anon)));
+    expect(pages.every((page) => page.data[0]!.id === 1)).toBe(true);
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    release();
+    await vi.waitFor(async () => expect((await getTopAnime({}, anon)).data[0]!.id).toBe(2));
     expect(calls).toHaveLength(2);
+  });
+
+  it('answers an expired entry at once while the database hangs', async () => {
+    const calls = upstream(() => json(listBody([3])));
+    await searchAnime({ q: 'hang' }, anon);
+    upstream(hang);
+    vi.setSystemTime(T0 + 11 * 60 * 1000);
+    const started = performance.now();
+    expect((await searchAnime({ q: 'hang' }, anon)).data.map((a) => a.id)).toEqual([3]);
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(calls).toHaveLength(1);
   });
 });
 
@@ -444,15 +486,60 @@ describe('getAnimeDetails', () => {
           { status: 404 },
         ),
     ],
-    ['500', () => new Response('', { status: 500 })],
-    ['malformed JSON', () => new Response('{', { status: 200 })],
-  ] as [string, Handler][])('falls back to /anime/{id} when /full fails with %s', async (_label, failure) => {
-    const calls = upstream((url, init) =>
-      url.pathname.endsWith('/full') ? failure(url, init) : json({ data: record(5) }),
-    );
-    const details = await getAnimeDetails(5);
-    expect(details.title).toBe('Anime 5');
-    expect(calls.map((u) => u.pathname)).toEqual(['/v4/anime/5/full', '/v4/anime/5']);
+  ] as [string, Handler][])(
+    'falls back to /anime/{id} when /full answers %s, and remembers it',
+    async (_label, failure) => {
+      const calls = upstream((url, init) =>
+        url.pathname.endsWith('/full') ? failure(url, init) : json({ data: record(5) }),
+      );
+      const details = await getAnimeDetails(5);
+      expect(details.title).toBe('Anime 5');
+      expect(calls.map((u) => u.pathname)).toEqual(['/v4/anime/5/full', '/v4/anime/5']);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 11 * 60 * 1000);
+      // The basic record is stale now: answered at once and refreshed; /full is not asked again.
+      expect((await getAnimeDetails(5)).title).toBe('Anime 5');
+      await vi.waitFor(() => expect(calls).toHaveLength(3));
+      expect(calls.map((u) => u.pathname).at(-1)).toBe('/v4/anime/5');
+    },
+  );
+
+  it.each([
+    ['500', () => new Response('', { status: 500 }), 'UPSTREAM_ERROR'],
+    ['malformed JSON', () => new Response('{', { status: 200 }), 'INVALID_RESPONSE'],
+    ['429', () => new Response('', { status: 429, headers: { 'Retry-After': '9' } }), 'RATE_LIMITED'],
+  ] as [string, Handler, string][])(
+    'does not try /anime/{id} when /full fails with %s (same database, same quota)',
+    async (_label, failure, code) => {
+      const calls = upstream((url, init) =>
+        url.pathname.endsWith('/full') ? failure(url, init) : json({ data: record(5) }),
+      );
+      await expect(getAnimeDetails(5)).rejects.toMatchObject({ code });
+      expect(calls.map((u) => u.pathname)).toEqual(['/v4/anime/5/full']);
+    },
+  );
+
+  it('remembers for an hour an id that exists on neither endpoint', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const T = new Date('2025-01-01T00:00:00Z').getTime();
+    vi.setSystemTime(T);
+    const calls = upstream(() => json({ status: 404, message: 'Resource does not exist' }, { status: 404 }));
+    for (let i = 0; i < 3; i += 1) {
+      await expect(getAnimeDetails(999_999)).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404 });
+    }
+    expect(calls.map((u) => u.pathname)).toEqual(['/v4/anime/999999/full', '/v4/anime/999999']);
+    vi.setSystemTime(T + NOT_FOUND_TTL_MS + 1);
+    await expect(getAnimeDetails(999_999)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(calls).toHaveLength(4);
+  });
+
+  it('refuses an id longer than MyAnimeList can have without a call', async () => {
+    const calls = upstream(() => json(full(1)));
+    await expect(getAnimeDetails(MAX_ANIME_ID + 1)).rejects.toMatchObject({ code: 'INVALID_ID' });
+    await expect(getAnimeDetails(1_234_567_890_123_456)).rejects.toMatchObject({ code: 'INVALID_ID' });
+    expect(calls).toHaveLength(0);
+    await getAnimeDetails(MAX_ANIME_ID);
+    expect(calls).toHaveLength(1);
   });
 
   it('reports a missing anime with the SPEC §8 message', async () => {
@@ -495,7 +582,8 @@ describe('getAnimeDetails', () => {
       status: 504,
       message: 'Não foi possível carregar os detalhes do anime 3. Tente novamente mais tarde.',
     });
-    expect(calls).toHaveLength(2);
+    // One timeout for the whole request: after a timeout of /full the basic record is not tried.
+    expect(calls).toHaveLength(1);
     expect(Date.now() - started).toBeLessThan(1000);
   });
 

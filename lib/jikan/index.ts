@@ -1,20 +1,23 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
+import { emptyCatalogueForTests } from '@/lib/catalogue';
 import { resetServerEnvForTests } from '@/lib/env';
 import { resetCacheForTests } from '@/lib/server/cache';
+import { resetClientBudgetForTests } from '@/lib/server/client-budget';
 import { AppError, isAppError } from '@/lib/server/errors';
 import { resetRateLimiterForTests } from '@/lib/server/rate-limiter';
 import { MAX_QUERY_LENGTH } from '@/lib/server/upstream';
-import { jikanGet } from './client';
+import { jikanDeadline, jikanGet, resetJikanClientForTests } from './client';
 import { filterAnimeList, isListable, type ContentAccess } from './filter';
 import { toAnimeDetails, toAnimeList } from './mappers';
+import { answersOffline, offlineDetails, offlineSearch, offlineSeasonNow, remember } from './offline';
 import {
   jikanAnimeListResponseSchema,
   jikanAnimeResponseSchema,
   parseAnimeItems,
   type JikanAnimeListResponse,
 } from './schemas';
-import type { Anime, AnimeDetails, AnimePage } from './types';
+import { MAX_ANIME_ID, type Anime, type AnimeDetails, type AnimePage } from './types';
 
 /**
  * The anime database as the app sees it. Server components call these directly; client
@@ -23,6 +26,9 @@ import type { Anime, AnimeDetails, AnimePage } from './types';
  */
 
 export { filterAnimeList, hasAdultGenre, isAdultAnime, isListable } from './filter';
+export { gateAnimeDetails, isGatedAnime, toGatedAnime } from './gate';
+export type { GatedAnime } from './types';
+export { MAX_ANIME_ID } from './types';
 export type { ContentAccess } from './filter';
 
 /** SPEC §7/§9 page sizes. Jikan's own maximum is 25. */
@@ -95,7 +101,7 @@ interface CachedListing {
 function toListing(response: JikanAnimeListResponse): CachedListing {
   const { records, dropped } = parseAnimeItems(response.data);
   if (dropped) console.warn(`[jikan] dropped ${dropped} malformed record(s) from a listing`);
-  return { items: toAnimeList(records), hasNextPage: response.pagination?.has_next_page === true };
+  return { items: remember(toAnimeList(records)), hasNextPage: response.pagination?.has_next_page === true };
 }
 
 /**
@@ -123,6 +129,8 @@ async function listing(
   path: string,
   params: Record<string, string | number | undefined>,
   access: ContentAccess,
+  /** The offline catalogue's answer, when the database is down (lib/jikan/offline.ts). */
+  offline?: () => AnimePage | null,
 ): Promise<AnimePage> {
   const page = pageNumber(typeof params.page === 'number' ? params.page : undefined);
   try {
@@ -132,6 +140,11 @@ async function listing(
       pagination: { page, hasNextPage: result.hasNextPage },
     };
   } catch (error) {
+    const fallback = offline && answersOffline(error) ? offline() : null;
+    if (fallback) {
+      console.warn(`[jikan] ${label} failed; answering from the offline catalogue`, (error as AppError).code);
+      return { ...fallback, data: filterAnimeList(fallback.data, access) };
+    }
     console.warn(`[jikan] ${label} failed; answering an empty page`, isAppError(error) ? error.code : error);
     const stopgap = emptyPage(page);
     stopgapPages.set(
@@ -162,20 +175,31 @@ export async function searchAnime(params: SearchAnimeParams, access: ContentAcce
   const page = pageNumber(params.page);
   const q = params.q.trim();
   if (!q || q.length > MAX_QUERY_LENGTH) return emptyPage(page);
+  const query = {
+    q,
+    page,
+    limit: pageSize(params.limit, PAGE_SIZE.search),
+    orderBy: orderByParam(params.orderBy),
+    sort: sortParam(params.sort),
+    genres: genreIds(params.genres),
+    type: oneOf(params.type, ANIME_TYPES),
+    status: oneOf(params.status, ANIME_STATUSES),
+  };
   return listing(
     'search',
     '/anime',
     {
       q,
       page,
-      limit: pageSize(params.limit, PAGE_SIZE.search),
-      order_by: orderByParam(params.orderBy),
-      sort: sortParam(params.sort),
-      genres: genreIds(params.genres),
-      type: oneOf(params.type, ANIME_TYPES),
-      status: oneOf(params.status, ANIME_STATUSES),
+      limit: query.limit,
+      order_by: query.orderBy,
+      sort: query.sort,
+      genres: query.genres,
+      type: query.type,
+      status: query.status,
     },
     access,
+    () => offlineSearch(query),
   );
 }
 
@@ -215,16 +239,12 @@ export interface SeasonNowParams {
 
 /** GET /seasons/now; filter (the entry type) defaults to tv (SPEC §7). */
 export async function getSeasonNow(params: SeasonNowParams, access: ContentAccess): Promise<AnimePage> {
-  return listing(
-    'season',
-    '/seasons/now',
-    {
-      page: pageNumber(params.page),
-      limit: pageSize(params.limit, PAGE_SIZE.max),
-      filter: oneOf(params.filter, SEASON_FILTERS) ?? 'tv',
-    },
-    access,
-  );
+  const query = {
+    page: pageNumber(params.page),
+    limit: pageSize(params.limit, PAGE_SIZE.max),
+    filter: oneOf(params.filter, SEASON_FILTERS) ?? 'tv',
+  };
+  return listing('season', '/seasons/now', query, access, () => offlineSeasonNow(query));
 }
 
 export interface PopularAnimeParams {
@@ -290,27 +310,47 @@ function detailsError(id: number, error: unknown): AppError {
   }
 }
 
-const animeDetails = (path: string) =>
-  jikanGet({ path, schema: jikanAnimeResponseSchema, map: (response) => toAnimeDetails(response.data) });
+const animeDetails = (path: string, deadline: number) =>
+  jikanGet({
+    path,
+    schema: jikanAnimeResponseSchema,
+    // Every record fetched teaches the offline catalogue its English and romaji titles (issue 13).
+    map: (response) => remember([toAnimeDetails(response.data)])[0] as AnimeDetails,
+    deadline,
+    rememberNotFound: true,
+  });
+
+/** Whether `id` can be a MyAnimeList anime id (positive, at most MAX_ANIME_ID). */
+export function isAnimeId(id: number): boolean {
+  return Number.isSafeInteger(id) && id > 0 && id <= MAX_ANIME_ID;
+}
 
 /**
- * GET /anime/{id}/full, falling back to /anime/{id} when the full record fails for any reason
- * (SPEC §4/§7): the basic record still fills the page, only without the external links.
+ * GET /anime/{id}/full, falling back to /anime/{id} only when the full record is missing (404)
+ * (SPEC §4/§7): the basic record still fills the page, only without the external links. A timeout,
+ * 5xx or 429 of /full is answered as it is: the basic endpoint sits behind the same database and
+ * the same quota. Both calls share one deadline, and ids Jikan says do not exist are remembered.
  */
 export async function getAnimeDetails(id: number): Promise<AnimeDetails> {
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('INVALID_ID');
+  if (!isAnimeId(id)) throw new AppError('INVALID_ID');
+  const deadline = jikanDeadline();
   try {
-    return await animeDetails(`/anime/${id}/full`);
-  } catch (fullError) {
-    console.warn(
-      `[jikan] /anime/${id}/full failed; trying /anime/${id}`,
-      isAppError(fullError) ? fullError.code : fullError,
-    );
     try {
-      return await animeDetails(`/anime/${id}`);
-    } catch (error) {
-      throw detailsError(id, error);
+      return await animeDetails(`/anime/${id}/full`, deadline);
+    } catch (fullError) {
+      if (!isAppError(fullError, 'NOT_FOUND')) throw fullError;
+      return await animeDetails(`/anime/${id}`, deadline);
     }
+  } catch (error) {
+    const offline = answersOffline(error) ? offlineDetails(id) : null;
+    if (offline) {
+      console.warn(
+        `[jikan] details ${id} failed; answering from the offline catalogue`,
+        (error as AppError).code,
+      );
+      return offline;
+    }
+    throw detailsError(id, error);
   }
 }
 
@@ -353,10 +393,16 @@ export async function getAnimeIdByTitle(title: string): Promise<number | null> {
   }
 }
 
-/** Test-only: forget env, cache, in-flight calls, rate-limit state and the title → id cache. */
+/**
+ * Test-only: forget env, cache, in-flight calls, rate-limit state and the title → id cache, and
+ * start with an empty offline catalogue, so a failure stays a failure unless a test installs one.
+ */
 export function resetJikanForTests(): void {
+  emptyCatalogueForTests();
   resetServerEnvForTests();
   resetCacheForTests();
   resetRateLimiterForTests();
+  resetClientBudgetForTests();
+  resetJikanClientForTests();
   store.__animeMasterTitleIds = undefined;
 }

@@ -4,6 +4,12 @@
  * Every field the database may leave empty is nullable: real records are full of nulls.
  */
 
+/**
+ * The largest id accepted for an anime. MyAnimeList ids are sequential and reached about 62 000
+ * in 2025; seven digits leave room for decades, and a longer id is refused without a call.
+ */
+export const MAX_ANIME_ID = 9_999_999;
+
 /** Jikan's status strings; other values are passed through untranslated. */
 export type AnimeStatus = 'Finished Airing' | 'Currently Airing' | 'Not yet aired';
 
@@ -31,6 +37,11 @@ export interface Anime {
   popularity: number | null;
   images: AnimeImages;
   genres: string[];
+  /**
+   * Answered from the offline catalogue (lib/catalogue) because the anime database failed: no
+   * score, synopsis or popularity, and the UI says so with its 'dados offline' badge.
+   */
+  offline?: true;
 }
 
 export interface ExternalLink {
@@ -51,10 +62,34 @@ export interface AnimeDetails extends Anime {
   banner: string | null;
 }
 
+/**
+ * What an anonymous (or not verified adult) caller gets instead of an adult record: enough to
+ * name the anime in the adult-content notice (SPEC §5/§6) and to tell why it is gated, and
+ * nothing else (no cover, banner, synopsis, trailer, studios or links).
+ */
+export interface GatedAnime {
+  id: number;
+  title: string | null;
+  titleEnglish: string | null;
+  titleJapanese: string | null;
+  /** Age-rating text, e.g. "Rx - Hentai" (one of the two reasons a record is adult). */
+  rating: string | null;
+  /** Genre and theme names (the other reason; the adult banner reads them). */
+  genres: string[];
+  adult: true;
+}
+
 /** One page of a listing. `page` is 1-based. */
 export interface AnimePage {
   data: Anime[];
   pagination: { page: number; hasNextPage: boolean };
+  /** The whole page comes from the offline catalogue (see Anime.offline). */
+  offline?: true;
+  /**
+   * A season listing from the offline catalogue lists this season: the current one, or the latest
+   * the catalogue has when its snapshot is older than the current season.
+   */
+  season?: { season: 'winter' | 'spring' | 'summer' | 'fall'; year: number };
 }
 
 export interface Episode {

@@ -122,7 +122,7 @@ export function getCache(): Cache {
       store.__animeMasterCacheWarned = true;
       console.warn('[cache] REDIS_URL is set but no Redis backend exists yet; using the in-process cache');
     }
-    store.__animeMasterCache = new InProcessCache();
+    store.__animeMasterCache = new InProcessCache({ ttlMs: serverEnv().CACHE_TTL_MS });
   }
   return store.__animeMasterCache;
 }
@@ -144,6 +144,11 @@ export function singleFlight<T>(key: string, fn: () => Promise<T>): Promise<T> {
     });
   inFlight.set(key, promise);
   return promise;
+}
+
+/** Whether a single-flight run for `key` is under way (joining it costs no upstream call). */
+export function isInFlight(key: string): boolean {
+  return store.__animeMasterInFlight?.has(key) ?? false;
 }
 
 /** Test-only: forget the cache and in-flight table, optionally starting over with other limits. */

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type * as errorsModule from './errors';
 import { AppError, ERRORS, isAppError, toErrorResponse, type ErrorCode } from './errors';
 
 describe('error table', () => {
@@ -7,6 +8,7 @@ describe('error table', () => {
     ['INVALID_ID', 400, 'Errors.invalidId'],
     ['NOT_FOUND', 404, 'Errors.notFound'],
     ['RATE_LIMITED', 429, 'Errors.rateLimited'],
+    ['TOO_MANY_REQUESTS', 429, 'Errors.tooManyRequests'],
     ['UPSTREAM_ERROR', 502, 'Errors.upstream'],
     ['UPSTREAM_TIMEOUT', 504, 'Errors.timeout'],
     ['INVALID_RESPONSE', 502, 'Errors.invalidResponse'],
@@ -36,6 +38,42 @@ describe('error table', () => {
   });
 });
 
+describe('errors from another bundle', () => {
+  // Next bundles lib/server/errors.ts into the page bundle and the route-handler bundle of one
+  // process; a fresh module instance here stands for the other bundle's copy of the class.
+  async function otherBundle() {
+    vi.resetModules();
+    return (await import('./errors')) as typeof errorsModule;
+  }
+
+  it('recognises an AppError made by another copy of the class, by its brand and code', async () => {
+    const other = await otherBundle();
+    const foreign = new other.AppError('RATE_LIMITED', undefined, { retryAfterSeconds: 8 });
+    expect(foreign).not.toBeInstanceOf(AppError);
+    expect(isAppError(foreign)).toBe(true);
+    expect(isAppError(foreign, 'RATE_LIMITED')).toBe(true);
+    expect(isAppError(foreign, 'NOT_FOUND')).toBe(false);
+  });
+
+  it('answers it with its own status and Retry-After, not a 500', async () => {
+    const other = await otherBundle();
+    const response = toErrorResponse(new other.AppError('RATE_LIMITED', undefined, { retryAfterSeconds: 8 }));
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('8');
+    expect((await response.json()).error.code).toBe('RATE_LIMITED');
+  });
+
+  it('does not trust a look-alike without the brand or with an unknown code', () => {
+    expect(isAppError({ name: 'AppError', code: 'NOT_FOUND', message: 'x' })).toBe(false);
+    const forged = Object.assign(new Error('x'), {
+      [Symbol.for('anime-master.app-error')]: true,
+      code: 'NOPE',
+    });
+    expect(isAppError(forged)).toBe(false);
+    expect(isAppError(null)).toBe(false);
+  });
+});
+
 describe('toErrorResponse', () => {
   it('answers {error:{code,message}} with the status of the code, never cached', async () => {
     const response = toErrorResponse(
@@ -60,6 +98,11 @@ describe('toErrorResponse', () => {
         'retry-after',
       ),
     ).toBe('1');
+    expect(
+      toErrorResponse(new AppError('TOO_MANY_REQUESTS', undefined, { retryAfterSeconds: 4 })).headers.get(
+        'retry-after',
+      ),
+    ).toBe('4');
     const fallback = toErrorResponse(new AppError('RATE_LIMITED'));
     expect(fallback.status).toBe(429);
     expect(fallback.headers.get('retry-after')).toBe('60');

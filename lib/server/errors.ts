@@ -21,6 +21,11 @@ export const ERRORS = {
     messageKey: 'Errors.rateLimited',
     message: 'API temporariamente indisponível. Tente novamente em alguns minutos.',
   },
+  TOO_MANY_REQUESTS: {
+    status: 429,
+    messageKey: 'Errors.tooManyRequests',
+    message: 'Você fez muitas requisições à API. Por favor, aguarde um pouco e tente novamente.',
+  },
   UPSTREAM_ERROR: {
     status: 502,
     messageKey: 'Errors.upstream',
@@ -53,7 +58,19 @@ export interface AppErrorOptions {
   cause?: unknown;
 }
 
+/**
+ * Marks every AppError. Next bundles the same module more than once (page bundle, route-handler
+ * bundle), and process-wide objects (the rate limiter, the cache) are shared between them, so an
+ * error thrown by one bundle's class reaches code holding another: `instanceof` would fail and
+ * turn a 429 into a 500. `Symbol.for` is one symbol per process, whatever bundle asks.
+ */
+const APP_ERROR_BRAND = Symbol.for('anime-master.app-error');
+
+/** Codes that carry a Retry-After header. */
+const RETRY_CODES: readonly ErrorCode[] = ['RATE_LIMITED', 'TOO_MANY_REQUESTS'];
+
 export class AppError extends Error {
+  readonly [APP_ERROR_BRAND] = true;
   readonly code: ErrorCode;
   readonly retryAfterSeconds: number | undefined;
   readonly upstreamStatus: number | undefined;
@@ -78,8 +95,13 @@ export class AppError extends Error {
   }
 }
 
+/** An AppError from any bundle, recognised by its brand and a known code (never `instanceof`). */
 export function isAppError(error: unknown, code?: ErrorCode): error is AppError {
-  return error instanceof AppError && (code === undefined || error.code === code);
+  if (typeof error !== 'object' || error === null) return false;
+  const candidate = error as { [APP_ERROR_BRAND]?: unknown; code?: unknown };
+  if (candidate[APP_ERROR_BRAND] !== true) return false;
+  if (typeof candidate.code !== 'string' || !Object.hasOwn(ERRORS, candidate.code)) return false;
+  return code === undefined || candidate.code === code;
 }
 
 /**
@@ -87,15 +109,18 @@ export function isAppError(error: unknown, code?: ErrorCode): error is AppError 
  * become a generic 500: their message and stack may name internals, so they go to the log only.
  */
 export function toErrorResponse(error: unknown): NextResponse<ApiErrorBody> {
-  const appError = error instanceof AppError ? error : new AppError('INTERNAL');
-  if (!(error instanceof AppError)) console.error('[api] unexpected error', error);
+  const known = isAppError(error);
+  if (!known) console.error('[api] unexpected error', error);
+  const appError = known ? error : new AppError('INTERNAL');
 
   const headers = new Headers({ 'Cache-Control': 'no-store' });
-  if (appError.code === 'RATE_LIMITED') {
-    headers.set('Retry-After', String(Math.max(1, Math.ceil(appError.retryAfterSeconds ?? 60))));
+  if (RETRY_CODES.includes(appError.code)) {
+    const seconds = Number(appError.retryAfterSeconds);
+    headers.set('Retry-After', String(Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : 60));
   }
+  // Status from the table, not a getter: the error may come from another bundle's class.
   return NextResponse.json(
     { error: { code: appError.code, message: appError.message } },
-    { status: appError.status, headers },
+    { status: ERRORS[appError.code].status, headers },
   );
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
+import { MAX_ANIME_ID } from '@/lib/jikan/types';
 import { AppError } from './errors';
 import { MAX_QUERY_LENGTH } from './upstream';
 
@@ -24,10 +25,28 @@ export const CACHE_PRIVATE = 'private, no-store';
  */
 export function jsonResponse<T>(
   body: T,
-  { shared, personal = false }: { shared: boolean; personal?: boolean },
+  {
+    shared,
+    personal = false,
+    varyOnCredentials = false,
+  }: { shared: boolean; personal?: boolean; varyOnCredentials?: boolean },
 ): NextResponse<T> {
-  const cacheControl = personal ? CACHE_PRIVATE : shared ? CACHE_SHARED : CACHE_NONE;
-  return NextResponse.json(body, { headers: { 'Cache-Control': cacheControl } });
+  const headers = new Headers({
+    'Cache-Control': personal ? CACHE_PRIVATE : shared ? CACHE_SHARED : CACHE_NONE,
+  });
+  // An answer that would differ for a signed-in caller must not be reused for one by a CDN.
+  if (varyOnCredentials) headers.set('Vary', VARY_CREDENTIALS);
+  return NextResponse.json(body, { headers });
+}
+
+/** Who asked decides what may be sent (see request-auth.ts). */
+export const VARY_CREDENTIALS = 'Authorization, Cookie';
+
+/** Content shown because of who asked (a verified adult): this browser only, never a CDN. */
+export function privateJsonResponse<T>(body: T): NextResponse<T> {
+  return NextResponse.json(body, {
+    headers: { 'Cache-Control': CACHE_PRIVATE, Vary: VARY_CREDENTIALS },
+  });
 }
 
 /** A trimmed text parameter; blank counts as absent. */
@@ -95,9 +114,9 @@ export function parseOrThrow<S extends z.ZodType>(
   throw new AppError('INVALID_INPUT', `Parâmetros inválidos: ${names.join(', ')}.`);
 }
 
-/** A MyAnimeList id as it appears in a URL: positive, plain digits, a safe integer. */
+/** A MyAnimeList id as it appears in a URL: positive, plain digits, at most MAX_ANIME_ID. */
 export const animeIdParam = z
   .string()
-  .regex(/^[1-9]\d{0,15}$/)
+  .regex(/^[1-9]\d{0,6}$/)
   .transform(Number)
-  .refine((id) => Number.isSafeInteger(id));
+  .refine((id) => id <= MAX_ANIME_ID);

@@ -51,7 +51,10 @@ export function sanitizeSnapshot(value: unknown): AnimeSnapshot | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const record = value as Record<string, unknown>;
   const score = record.score;
-  const takenAt = typeof record.takenAt === 'string' && !Number.isNaN(Date.parse(record.takenAt)) ? record.takenAt : new Date(0).toISOString();
+  const takenAt =
+    typeof record.takenAt === 'string' && !Number.isNaN(Date.parse(record.takenAt))
+      ? record.takenAt
+      : new Date(0).toISOString();
   return {
     title: text(record.title),
     titleEnglish: text(record.titleEnglish),
@@ -81,4 +84,24 @@ export function normalizeAnimeId(value: unknown): number | null {
     return Number.isSafeInteger(id) && id > 0 ? id : null;
   }
   return null;
+}
+
+/** A snapshot as the app's `Anime`, for components that render cards (fields it lacks are null). */
+export function animeFromSnapshot(id: number, snapshot: AnimeSnapshot): Anime {
+  return {
+    id,
+    title: snapshot.title,
+    titleEnglish: snapshot.titleEnglish,
+    titleJapanese: null,
+    synopsis: null,
+    status: null,
+    type: snapshot.type,
+    episodes: snapshot.episodes,
+    year: null,
+    score: snapshot.score,
+    rating: null,
+    popularity: null,
+    images: { cover: snapshot.image, small: snapshot.image },
+    genres: [],
+  };
 }

@@ -51,7 +51,11 @@ describe('list rules (pure)', () => {
     let data = moveToList(empty(), 1, 'WATCHING', { snapshot: snap(24), today: '2026-11-01' });
     expect(data.entries[1]).toMatchObject({ startedAt: '2026-11-01', finishedAt: null, progress: 0 });
     data = moveToList(data, 1, 'COMPLETED', { today: '2026-11-20' });
-    expect(data.entries[1]).toMatchObject({ startedAt: '2026-11-01', finishedAt: '2026-11-20', progress: 24 });
+    expect(data.entries[1]).toMatchObject({
+      startedAt: '2026-11-01',
+      finishedAt: '2026-11-20',
+      progress: 24,
+    });
     data = moveToList(data, 1, 'PLAN_TO_WATCH', { today: '2026-11-21' });
     expect(data.entries[1]).toMatchObject({ startedAt: null, finishedAt: null, progress: 0 });
   });
@@ -60,7 +64,10 @@ describe('list rules (pure)', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const data = sanitizeLists(
       { PLAN_TO_WATCH: [1, '2', 'x', -3, 1.5, null, { id: 4 }], WATCHING: [2, 7], COMPLETED: 'nope' },
-      { 7: { progress: 3, startedAt: '2026-01-02', snapshot: { title: 'A', image: 'javascript:alert(1)' } }, 99: {} },
+      {
+        7: { progress: 3, startedAt: '2026-01-02', snapshot: { title: 'A', image: 'javascript:alert(1)' } },
+        99: {},
+      },
     );
     expect(data.lists.PLAN_TO_WATCH).toEqual([1, 2]);
     expect(data.lists.WATCHING).toEqual([7]);
@@ -82,9 +89,9 @@ describe('useListsStore', () => {
     expect(stored('completedList')).toEqual([]);
     expect(stored('droppedList')).toEqual([]);
     expect(stored('onHoldList')).toEqual([]);
-    expect((stored(LIST_ENTRIES_KEY) as Record<string, { snapshot: AnimeSnapshot }>)['21']?.snapshot.title).toBe(
-      'Cowboy Bebop',
-    );
+    expect(
+      (stored(LIST_ENTRIES_KEY) as Record<string, { snapshot: AnimeSnapshot }>)['21']?.snapshot.title,
+    ).toBe('Cowboy Bebop');
   });
 
   it('loads what the original app wrote, unchanged', async () => {
@@ -94,7 +101,13 @@ describe('useListsStore', () => {
     localStorage.setItem('droppedList', '[]');
     await useListsStore.persist.rehydrate();
     const { lists } = useListsStore.getState();
-    expect(lists).toEqual({ PLAN_TO_WATCH: [1, 5], WATCHING: [20], COMPLETED: [30], DROPPED: [], ON_HOLD: [] });
+    expect(lists).toEqual({
+      PLAN_TO_WATCH: [1, 5],
+      WATCHING: [20],
+      COMPLETED: [30],
+      DROPPED: [],
+      ON_HOLD: [],
+    });
     // Reading writes nothing: the original values stay byte for byte.
     expect(localStorage.getItem('completedList')).toBe('["30"]');
     expect(localStorage.getItem('onHoldList')).toBeNull();
@@ -141,7 +154,11 @@ describe('useListsStore', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     useListsStore.getState().toggle(1, 'WATCHING');
     const original = Storage.prototype.setItem;
-    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key: string, value: string) {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (
+      this: Storage,
+      key: string,
+      value: string,
+    ) {
       if (key === 'completedList') throw new DOMException('full', 'QuotaExceededError');
       original.call(this, key, value);
     });
@@ -173,7 +190,17 @@ describe('useListsStore', () => {
     expect(localStorage.getItem('completedList')).toBe('[3]');
   });
 
-  it('picks up another tab\'s change from a storage event', async () => {
+  it('a looked-up snapshot is kept for ids the original app listed (no entry data yet)', async () => {
+    localStorage.setItem('watchingList', '[20]');
+    await useListsStore.persist.rehydrate();
+    useListsStore.getState().updateSnapshot(20, snap(220));
+    expect(useListsStore.getState().entries[20]?.snapshot?.episodes).toBe(220);
+    expect(stored(LIST_ENTRIES_KEY)).toHaveProperty('20.snapshot.title', 'Cowboy Bebop');
+    useListsStore.getState().updateSnapshot(21, snap());
+    expect(useListsStore.getState().entries[21]).toBeUndefined();
+  });
+
+  it("picks up another tab's change from a storage event", async () => {
     localStorage.setItem('droppedList', '[77]');
     window.dispatchEvent(new StorageEvent('storage', { key: 'droppedList', newValue: '[77]' }));
     await vi.waitFor(() => expect(useListsStore.getState().lists.DROPPED).toEqual([77]));

@@ -1,13 +1,7 @@
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
 import { normalizeAnimeId, sanitizeSnapshot, type AnimeSnapshot } from './anime-snapshot';
-import {
-  browserStorage,
-  KeyDiffWriter,
-  localDate,
-  readJson,
-  type StorageFailure,
-} from './local-storage';
+import { browserStorage, KeyDiffWriter, localDate, readJson, type StorageFailure } from './local-storage';
 
 /**
  * Watch lists (SPEC §3 Local lists, §4 Watch list, §5 List operations; issue 10).
@@ -63,8 +57,7 @@ export interface ListsData {
 }
 
 export type ListActionResult =
-  | { ok: true; list: ListType | null }
-  | { ok: false; reason: 'invalid' | StorageFailure };
+  { ok: true; list: ListType | null } | { ok: false; reason: 'invalid' | StorageFailure };
 
 type Actions = {
   toggle: (id: unknown, type: unknown, snapshot?: AnimeSnapshot | null) => ListActionResult;
@@ -117,7 +110,12 @@ export interface MoveOptions {
  * `id` in `type` and in no other list. Automatic dates: Watching starts it (and reopens a finished
  * one), Completed finishes it and sets progress to the total when known, Plan to Watch resets.
  */
-export function moveToList(data: ListsData, id: number, type: ListType, options: MoveOptions = {}): ListsData {
+export function moveToList(
+  data: ListsData,
+  id: number,
+  type: ListType,
+  options: MoveOptions = {},
+): ListsData {
   const today = options.today ?? localDate();
   const current = findList(data.lists, id);
   const lists = emptyLists();
@@ -172,7 +170,10 @@ export function toggleList(
 export function setEntryProgress(data: ListsData, id: number, progress: number): ListsData | null {
   if (findList(data.lists, id) === null) return null;
   const entry = data.entries[id] ?? emptyEntry();
-  return { lists: data.lists, entries: { ...data.entries, [id]: { ...entry, progress: clampProgress(progress, entry) } } };
+  return {
+    lists: data.lists,
+    entries: { ...data.entries, [id]: { ...entry, progress: clampProgress(progress, entry) } },
+  };
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -338,11 +339,14 @@ export const useListsStore = create<ListsStore>()(
           return commit(next, findList(next.lists, animeId));
         },
         updateSnapshot(id, snapshot) {
-          const entry = get().entries[id];
-          if (!entry || findList(get().lists, id) === null) return;
-          const updated = { ...entry, snapshot };
+          // Ids the original app listed have no entry data yet: the first snapshot creates it.
+          if (findList(get().lists, id) === null) return;
+          const updated = { ...(get().entries[id] ?? emptyEntry()), snapshot };
           updated.progress = clampProgress(updated.progress, updated);
-          commit({ lists: get().lists, entries: { ...get().entries, [id]: updated } }, findList(get().lists, id));
+          commit(
+            { lists: get().lists, entries: { ...get().entries, [id]: updated } },
+            findList(get().lists, id),
+          );
         },
       };
     },
@@ -368,7 +372,9 @@ const NO_ENTRY_DATA: ListEntry = Object.freeze(emptyEntry());
 /** The entry data (snapshot, progress, dates) of a listed anime, or null. */
 export function useListEntry(id: number): ListEntry | null {
   // A shared constant, not a fresh object: a selector must answer the same value for the same state.
-  return useListsStore((state) => (findList(state.lists, id) === null ? null : (state.entries[id] ?? NO_ENTRY_DATA)));
+  return useListsStore((state) =>
+    findList(state.lists, id) === null ? null : (state.entries[id] ?? NO_ENTRY_DATA),
+  );
 }
 
 const LIST_KEYS = new Set([...Object.values(LIST_STORAGE_KEYS), LIST_ENTRIES_KEY]);

@@ -25,7 +25,9 @@ export function browserStorage(): Storage | null {
 export function isQuotaError(error: unknown): boolean {
   if (!(error instanceof DOMException)) return false;
   // Chrome/Safari name it QuotaExceededError; old Firefox NS_ERROR_DOM_QUOTA_REACHED (code 1014).
-  return error.name === 'QuotaExceededError' || error.name === 'NS_ERROR_DOM_QUOTA_REACHED' || error.code === 22;
+  return (
+    error.name === 'QuotaExceededError' || error.name === 'NS_ERROR_DOM_QUOTA_REACHED' || error.code === 22
+  );
 }
 
 /** The raw string under `key`, null when absent or when storage cannot be read. */

@@ -20,7 +20,10 @@ beforeEach(async () => {
 
 describe('rating rules (pure)', () => {
   it('accepts {rating 0–5, opinion}, defaults a missing opinion, ignores extra fields', () => {
-    expect(sanitizeRating({ rating: 4, opinion: 'Ótimo', animeId: 1 })).toEqual({ rating: 4, opinion: 'Ótimo' });
+    expect(sanitizeRating({ rating: 4, opinion: 'Ótimo', animeId: 1 })).toEqual({
+      rating: 4,
+      opinion: 'Ótimo',
+    });
     expect(sanitizeRating({ rating: 0 })).toEqual({ rating: 0, opinion: '' });
     expect(sanitizeRating({ rating: '3', opinion: 5 })).toEqual({ rating: 3, opinion: '' });
   });
@@ -47,8 +50,15 @@ describe('rating rules (pure)', () => {
 
   it('lists rated anime newest first, leaving out empty entries', () => {
     const rated = selectRatedAnimes({
-      ratings: { 1: { rating: 5, opinion: '' }, 2: { rating: 3, opinion: 'ok' }, 3: { rating: 0, opinion: '' } },
-      entries: { 2: { snapshot: null, ratedAt: '2026-11-23T10:00:00Z' }, 1: { snapshot: null, ratedAt: '2026-11-01T10:00:00Z' } },
+      ratings: {
+        1: { rating: 5, opinion: '' },
+        2: { rating: 3, opinion: 'ok' },
+        3: { rating: 0, opinion: '' },
+      },
+      entries: {
+        2: { snapshot: null, ratedAt: '2026-11-23T10:00:00Z' },
+        1: { snapshot: null, ratedAt: '2026-11-01T10:00:00Z' },
+      },
     });
     expect(rated.map((entry) => entry.animeId)).toEqual([2, 1]);
   });
@@ -128,6 +138,8 @@ describe('useRatingsStore', () => {
   it('picks up a rating saved in another tab', async () => {
     localStorage.setItem('animeRating_44', '{"rating":5,"opinion":""}');
     window.dispatchEvent(new StorageEvent('storage', { key: 'animeRating_44' }));
-    await vi.waitFor(() => expect(useRatingsStore.getState().ratings[44]).toEqual({ rating: 5, opinion: '' }));
+    await vi.waitFor(() =>
+      expect(useRatingsStore.getState().ratings[44]).toEqual({ rating: 5, opinion: '' }),
+    );
   });
 });

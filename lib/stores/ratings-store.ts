@@ -49,7 +49,12 @@ export interface RatingsData {
 export type RatingActionResult = { ok: true } | { ok: false; reason: 'invalid' | StorageFailure };
 
 type Actions = {
-  saveRating: (id: unknown, rating: number, opinion: string, snapshot?: AnimeSnapshot | null) => RatingActionResult;
+  saveRating: (
+    id: unknown,
+    rating: number,
+    opinion: string,
+    snapshot?: AnimeSnapshot | null,
+  ) => RatingActionResult;
   removeRating: (id: unknown) => RatingActionResult;
   updateSnapshot: (id: number, snapshot: AnimeSnapshot) => void;
 };
@@ -79,16 +84,19 @@ export function isValidRatingValue(value: unknown): value is number {
 export function sanitizeRating(value: unknown): UserRating | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const record = value as Record<string, unknown>;
-  const rating = typeof record.rating === 'string' && /^\d$/.test(record.rating) ? Number(record.rating) : record.rating;
+  const rating =
+    typeof record.rating === 'string' && /^\d$/.test(record.rating) ? Number(record.rating) : record.rating;
   if (!isValidRatingValue(rating)) return null;
   const opinion = typeof record.opinion === 'string' ? record.opinion.slice(0, MAX_OPINION_LENGTH) : '';
   return { rating, opinion };
 }
 
 export function sanitizeRatingEntry(value: unknown): RatingEntry {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { snapshot: null, ratedAt: null };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { snapshot: null, ratedAt: null };
   const record = value as Record<string, unknown>;
-  const ratedAt = typeof record.ratedAt === 'string' && !Number.isNaN(Date.parse(record.ratedAt)) ? record.ratedAt : null;
+  const ratedAt =
+    typeof record.ratedAt === 'string' && !Number.isNaN(Date.parse(record.ratedAt)) ? record.ratedAt : null;
   return { snapshot: sanitizeSnapshot(record.snapshot), ratedAt };
 }
 
@@ -171,7 +179,12 @@ export const useRatingsStore = create<RatingsStore>()(
         saveRating(id, rating, opinion, snapshot) {
           const animeId = normalizeAnimeId(id);
           const text = typeof opinion === 'string' ? opinion.trim() : null;
-          if (animeId === null || !isValidRatingValue(rating) || text === null || text.length > MAX_OPINION_LENGTH) {
+          if (
+            animeId === null ||
+            !isValidRatingValue(rating) ||
+            text === null ||
+            text.length > MAX_OPINION_LENGTH
+          ) {
             console.warn('[ratings] saveRating: rejected invalid input', { id, rating });
             return { ok: false, reason: 'invalid' };
           }

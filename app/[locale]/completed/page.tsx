@@ -1,17 +1,13 @@
-import { getTranslations } from 'next-intl/server';
-import { PendingPage } from '@/components/layout/pending-page';
+import { ListPage, listPageMetadata } from '@/components/lists/list-page';
 import { localeStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 
+// A static shell per language; the entries live in the visitor's browser (components/lists).
 export const generateStaticParams = localeStaticParams;
 
 export async function generateMetadata({ params }: { params: Promise<LocaleParams> }) {
-  const locale = await resolvePageLocale(params);
-  const t = await getTranslations({ locale, namespace: 'Lists' });
-  return { title: t('titleCompleted') };
+  return listPageMetadata('COMPLETED', await resolvePageLocale(params));
 }
 
 export default async function Page({ params }: { params: Promise<LocaleParams> }) {
-  const locale = await resolvePageLocale(params);
-  const t = await getTranslations({ locale, namespace: 'Lists' });
-  return <PendingPage title={t('titleCompleted')} grid={true} />;
+  return <ListPage type="COMPLETED" locale={await resolvePageLocale(params)} />;
 }

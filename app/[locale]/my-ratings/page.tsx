@@ -1,7 +1,8 @@
 import { getTranslations } from 'next-intl/server';
-import { PendingPage } from '@/components/layout/pending-page';
+import { MyRatingsPage } from '@/components/ratings/my-ratings-page';
 import { localeStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 
+// A static shell per language; the ratings live in the visitor's browser (components/ratings).
 export const generateStaticParams = localeStaticParams;
 
 export async function generateMetadata({ params }: { params: Promise<LocaleParams> }) {
@@ -11,7 +12,5 @@ export async function generateMetadata({ params }: { params: Promise<LocaleParam
 }
 
 export default async function Page({ params }: { params: Promise<LocaleParams> }) {
-  const locale = await resolvePageLocale(params);
-  const t = await getTranslations({ locale, namespace: 'MyRatings' });
-  return <PendingPage title={t('title')} grid={true} />;
+  return <MyRatingsPage locale={await resolvePageLocale(params)} />;
 }

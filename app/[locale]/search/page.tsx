@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { SearchPage } from '@/components/search/search-page';
+import { SearchContent } from '@/components/search/search-page';
 import { DEFAULT_SEARCH_SORT, DEFAULT_VIEW } from '@/lib/discovery/params';
 import { localeStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 
@@ -14,5 +14,5 @@ export async function generateMetadata({ params }: { params: Promise<LocaleParam
 
 export default async function Page({ params }: { params: Promise<LocaleParams> }) {
   await resolvePageLocale(params);
-  return <SearchPage q="" sort={DEFAULT_SEARCH_SORT} view={DEFAULT_VIEW} />;
+  return <SearchContent q="" sort={DEFAULT_SEARCH_SORT} view={DEFAULT_VIEW} />;
 }

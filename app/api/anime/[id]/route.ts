@@ -1,9 +1,10 @@
-// GET /api/anime/[id] – one anime's details ({ data: AnimeDetails }), or a SPEC §8 error
+// GET /api/anime/[id] – one anime's details ({ data: AnimeDetails }), a gated stub for an adult
+// record asked by anyone without verified adult access ({ data: GatedAnime }), or a SPEC §8 error
 import type { NextRequest } from 'next/server';
-import { gateDetails } from '@/lib/detail/view';
-import { getAnimeDetails, isAdultAnime } from '@/lib/jikan';
+import { getAnimeDetails, isAdultAnime, toGatedAnime } from '@/lib/jikan';
+import { withClientBudget } from '@/lib/server/client-budget';
 import { toErrorResponse } from '@/lib/server/errors';
-import { animeIdParam, jsonResponse, parseOrThrow } from '@/lib/server/http';
+import { animeIdParam, jsonResponse, parseOrThrow, privateJsonResponse } from '@/lib/server/http';
 import { getRequestAccess } from '@/lib/server/request-auth';
 
 export const dynamic = 'force-dynamic';
@@ -11,17 +12,15 @@ export const dynamic = 'force-dynamic';
 export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
   try {
     const id = parseOrThrow(animeIdParam, (await params).id, 'INVALID_ID');
-    const details = await getAnimeDetails(id);
-    // Most records are the same for everyone. An adult one (R+/Rx or an adult genre) is sent in
-    // full only to a verified adult, privately; everyone else gets its gated form (SPEC §6).
-    if (!isAdultAnime(details)) return jsonResponse({ data: details }, { shared: true });
+    const data = await withClientBudget(request, () => getAnimeDetails(id));
+    // An offline-catalogue stand-in (issue 13) is never kept by a shared cache.
+    if (!isAdultAnime(data)) return jsonResponse({ data }, { shared: !data.offline });
+    // An adult record (R+/Rx or an adult genre): the full answer only for a verified adult, and
+    // never in a shared cache; everyone else gets the same stub (SPEC §6), which may be shared
+    // (Vary keeps it from a signed-in caller).
     const access = await getRequestAccess(request);
-    const response = jsonResponse(
-      { data: gateDetails(details, access) },
-      { shared: !access.verified, personal: access.verified },
-    );
-    response.headers.set('Vary', 'Authorization');
-    return response;
+    if (access.adult) return privateJsonResponse({ data });
+    return jsonResponse({ data: toGatedAnime(data) }, { shared: !data.offline, varyOnCredentials: true });
   } catch (error) {
     return toErrorResponse(error);
   }

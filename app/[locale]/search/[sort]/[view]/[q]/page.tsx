@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { SearchPage } from '@/components/search/search-page';
+import { SearchContent } from '@/components/search/search-page';
 import { decodeSearchSegment, parseSearchParams } from '@/lib/discovery/params';
 import { onDemandStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 
@@ -23,5 +23,5 @@ export default async function Page({ params }: { params: Params }) {
   await resolvePageLocale(params);
   const { sort, view, q } = await params;
   const state = parseSearchParams({ q: decodeSearchSegment(q), sort, view });
-  return <SearchPage q={state.q} sort={state.sort} view={state.view} />;
+  return <SearchContent q={state.q} sort={state.sort} view={state.view} />;
 }

@@ -1,0 +1,109 @@
+'use client';
+
+import { Plus } from 'lucide-react';
+import { useLocale, useTranslations } from 'next-intl';
+import Link from 'next/link';
+import { useId } from 'react';
+import { AnimeCover } from '@/components/anime/anime-cover';
+import { Button } from '@/components/ui/button';
+import { animeTitle } from '@/lib/anime-display';
+import { routes } from '@/lib/routes';
+import type { AnimeSnapshot } from '@/lib/stores/anime-snapshot';
+import type { ListEntry, ListType } from '@/lib/stores/lists-store';
+
+const COVER_SIZES = '(min-width: 1280px) 200px, (min-width: 1024px) 23vw, (min-width: 640px) 31vw, 47vw';
+
+function formatDate(date: string, locale: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en' : 'pt-BR', {
+    dateStyle: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)));
+}
+
+/**
+ * One entry of a list page: cover and title linking to the detail page (SPEC §2), plus episode
+ * progress for Watching (with a +1 button) and Completed, and the start/finish date (issue 10).
+ */
+export function ListEntryCard({
+  id,
+  type,
+  snapshot,
+  entry,
+  onIncrement,
+  eager,
+}: {
+  id: number;
+  type: ListType;
+  snapshot: AnimeSnapshot;
+  entry: ListEntry;
+  onIncrement: (id: number) => void;
+  eager: boolean;
+}) {
+  const t = useTranslations('Lists');
+  const tCommon = useTranslations('Common');
+  const locale = useLocale();
+  const headingId = useId();
+  const title = animeTitle(snapshot, locale) ?? tCommon('notAvailable');
+  const total = snapshot.episodes && snapshot.episodes > 0 ? snapshot.episodes : null;
+  const showProgress = type === 'WATCHING' || type === 'COMPLETED';
+  const canIncrement = type === 'WATCHING' && (total === null || entry.progress < total);
+  const date =
+    type === 'COMPLETED' && entry.finishedAt
+      ? t('finishedOn', { date: formatDate(entry.finishedAt, locale) })
+      : type === 'WATCHING' && entry.startedAt
+        ? t('startedOn', { date: formatDate(entry.startedAt, locale) })
+        : null;
+
+  return (
+    <li data-testid="list-entry" data-anime-id={id}>
+      <article
+        aria-labelledby={headingId}
+        className="flex h-full flex-col overflow-hidden rounded-md border border-border bg-surface"
+      >
+        <Link href={routes.anime(id)} className="group flex flex-1 flex-col focus-visible:border-accent">
+          <div className="relative aspect-[2/3] w-full overflow-hidden bg-surface-2">
+            <AnimeCover
+              src={snapshot.image}
+              sizes={COVER_SIZES}
+              eager={eager}
+              className="transition-transform duration-200 ease-out group-hover:scale-[1.03] motion-reduce:transform-none"
+            />
+          </div>
+          <h2
+            id={headingId}
+            title={title}
+            className="mx-3 mt-3 line-clamp-2 h-10 text-sm leading-5 font-semibold text-fg group-hover:text-accent-text"
+          >
+            {title}
+          </h2>
+        </Link>
+        {showProgress ? (
+          <div className="flex flex-col gap-1 px-3 pt-2 pb-3">
+            <div className="flex min-h-11 items-center justify-between gap-2">
+              <p className="text-sm text-muted" data-testid="progress">
+                {total === null
+                  ? t('progressOpen', { progress: entry.progress })
+                  : t('progress', { progress: entry.progress, total })}
+              </p>
+              {canIncrement && (
+                <Button
+                  variant="secondary"
+                  size="icon"
+                  aria-label={t('increment', { title })}
+                  title={t('increment', { title })}
+                  onClick={() => onIncrement(id)}
+                >
+                  <Plus aria-hidden className="size-4" />
+                </Button>
+              )}
+            </div>
+            {date && <p className="text-xs text-muted">{date}</p>}
+          </div>
+        ) : (
+          <div className="pb-3" />
+        )}
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,141 @@
+import { expect, fake, test } from '../support';
+import { readStorage, seedStorage, snapshot } from './seed';
+
+test.describe('list pages', () => {
+  test('50 entries render from their snapshots with no upstream call', async ({ page }) => {
+    // Ids no other test uses, so the fake's call log can only show calls this test caused.
+    const ids = Array.from({ length: 50 }, (_, index) => 910_001 + index);
+    const entries = Object.fromEntries(
+      ids.map((id) => [
+        id,
+        {
+          snapshot: snapshot(`Anime ${id}`, { coverId: 20 }),
+          progress: 0,
+          startedAt: null,
+          finishedAt: null,
+        },
+      ]),
+    );
+    const since = Date.now();
+    await seedStorage(page, { planToWatchList: ids, 'anime-master-list-entries': entries }, '/plan-to-watch');
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Planejo Assistir' })).toBeVisible();
+    await expect(page.getByTestId('list-entry')).toHaveCount(50);
+    // Most recently added first; each entry links to its detail page.
+    await expect(page.getByTestId('list-entry').first().getByRole('link')).toHaveAttribute(
+      'href',
+      '/anime/910050',
+    );
+    await expect(page.getByRole('heading', { name: 'Anime 910001' })).toBeVisible();
+    await expect(page.getByTestId('list-skeleton')).toHaveCount(0);
+    expect(await fake.calls({ service: 'jikan', match: '/anime/9100', since })).toEqual([]);
+  });
+
+  test('each list shows its title and its empty message', async ({ page }) => {
+    const pages = [
+      ['/plan-to-watch', 'Planejo Assistir'],
+      ['/watching', 'Assistindo Atualmente'],
+      ['/completed', 'Animes Completos'],
+      ['/dropped', 'Animes Desistidos'],
+      ['/on-hold', 'Animes Pausados'],
+    ] as const;
+    for (const [path, title] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.getByText(`Sua lista "${title}" está vazia.`)).toBeVisible();
+    }
+  });
+
+  test('entries from the original app (ids only) are looked up; one that fails is skipped', async ({
+    page,
+  }) => {
+    await seedStorage(page, { watchingList: [20, 999999, '1535'], completedList: [] }, '/watching');
+    await expect(page.getByRole('heading', { name: 'Naruto', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Death Note' })).toBeVisible();
+    await expect(page.getByTestId('list-entry')).toHaveCount(2);
+    // The lookups left snapshots behind: the next visit needs no call at all.
+    const stored = JSON.parse((await readStorage(page))['anime-master-list-entries'] ?? '{}') as Record<
+      string,
+      { snapshot: { title: string } }
+    >;
+    expect(stored['20']?.snapshot.title).toBe('Naruto');
+    // Filling in snapshots leaves the documented key exactly as the original app wrote it.
+    expect((await readStorage(page)).watchingList).toBe('[20,999999,"1535"]');
+  });
+
+  test('the list error shows when no entry can be loaded, and retry recovers', async ({ page }) => {
+    const fault = await fake.setFault({ service: 'jikan', mode: '500', match: '/anime/5114' });
+    try {
+      await seedStorage(page, { droppedList: [5114] }, '/dropped');
+      await expect(page.getByText("Não foi possível carregar a lista 'Animes Desistidos'.")).toBeVisible();
+    } finally {
+      await fake.clearFault(fault);
+    }
+    await page.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect(page.getByTestId('list-entry')).toHaveCount(1);
+  });
+
+  test('progress +1 counts up to the total and survives a reload', async ({ page }) => {
+    const entries = {
+      920001: {
+        snapshot: snapshot('Progresso', { episodes: 4 }),
+        progress: 2,
+        startedAt: '2026-11-01',
+        finishedAt: null,
+      },
+    };
+    await seedStorage(page, { watchingList: [920001], 'anime-master-list-entries': entries }, '/watching');
+    const entry = page.getByTestId('list-entry');
+    await expect(entry.getByTestId('progress')).toHaveText('2/4 episódios');
+    const plusOne = entry.getByRole('button', { name: 'Marcar mais um episódio assistido de Progresso' });
+    await plusOne.click();
+    await expect(entry.getByTestId('progress')).toHaveText('3/4 episódios');
+    await plusOne.click();
+    await expect(entry.getByTestId('progress')).toHaveText('4/4 episódios');
+    await expect(plusOne).toBeHidden();
+    await page.reload();
+    await expect(page.getByTestId('list-entry').getByTestId('progress')).toHaveText('4/4 episódios');
+  });
+
+  test('two tabs stay in sync', async ({ page, context }) => {
+    const entries = {
+      920002: {
+        snapshot: snapshot('Sincronia', { episodes: 10 }),
+        progress: 0,
+        startedAt: null,
+        finishedAt: null,
+      },
+    };
+    await seedStorage(page, { watchingList: [920002], 'anime-master-list-entries': entries }, '/watching');
+    const other = await context.newPage();
+    await other.goto('/watching');
+    await expect(other.getByTestId('progress')).toHaveText('0/10 episódios');
+
+    await page.getByRole('button', { name: /Sincronia/ }).click();
+    await expect(page.getByTestId('progress')).toHaveText('1/10 episódios');
+    await expect(other.getByTestId('progress')).toHaveText('1/10 episódios');
+
+    // A rating saved in the other tab shows on this tab's ratings page without a reload.
+    await page.goto('/my-ratings');
+    await expect(
+      page.getByText('Você ainda não avaliou nenhum anime. Comece a explorar e avaliar!'),
+    ).toBeVisible();
+    await other.evaluate(() => {
+      localStorage.setItem(
+        'animeRating_920002',
+        JSON.stringify({ rating: 4, opinion: 'Feito na outra aba' }),
+      );
+      localStorage.setItem(
+        'anime-master-rating-entries',
+        JSON.stringify({
+          920002: {
+            snapshot: JSON.parse(localStorage.getItem('anime-master-list-entries') ?? '{}')['920002']
+              .snapshot,
+            ratedAt: new Date().toISOString(),
+          },
+        }),
+      );
+    });
+    await expect(page.getByText('Feito na outra aba')).toBeVisible();
+  });
+});

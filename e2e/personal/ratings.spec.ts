@@ -1,0 +1,73 @@
+import { expect, test } from '../support';
+import { readStorage, seedStorage, snapshot } from './seed';
+
+test.describe('my ratings', () => {
+  test('shows rated anime with stars and opinion, and they persist across reloads', async ({ page }) => {
+    await seedStorage(
+      page,
+      {
+        animeRating_930001: { rating: 4, opinion: 'Trilha sonora incrível' },
+        animeRating_930002: { rating: 2, opinion: '' },
+        'anime-master-rating-entries': {
+          930001: { snapshot: snapshot('Avaliado Um'), ratedAt: '2026-11-20T10:00:00.000Z' },
+          930002: { snapshot: snapshot('Avaliado Dois'), ratedAt: '2026-11-22T10:00:00.000Z' },
+        },
+      },
+      '/my-ratings',
+    );
+    await expect(page.getByRole('heading', { level: 1, name: 'Meus Animes Avaliados' })).toBeVisible();
+    const cards = page.getByTestId('rated-entry');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.first().getByRole('heading')).toHaveText('Avaliado Dois');
+    await expect(cards.first().getByRole('img', { name: '2/5' })).toBeVisible();
+    await expect(cards.first().getByText('Nenhuma opinião.')).toBeVisible();
+    await expect(cards.nth(1).getByText('Opinião:')).toBeVisible();
+    await expect(cards.nth(1).getByText('Trilha sonora incrível')).toBeVisible();
+    await expect(cards.nth(1).getByRole('link', { name: 'Ver detalhes / Editar' })).toHaveAttribute(
+      'href',
+      '/anime/930001',
+    );
+
+    await page.reload();
+    await expect(page.getByTestId('rated-entry')).toHaveCount(2);
+    expect(JSON.parse((await readStorage(page)).animeRating_930001 ?? 'null')).toEqual({
+      rating: 4,
+      opinion: 'Trilha sonora incrível',
+    });
+  });
+
+  test('ratings written by the original app (no snapshot) are looked up and shown', async ({ page }) => {
+    await seedStorage(page, { animeRating_1535: { rating: 5, opinion: 'Clássico' } }, '/my-ratings');
+    await expect(page.getByRole('heading', { name: 'Death Note' })).toBeVisible();
+    await expect(page.getByRole('img', { name: '5/5' })).toBeVisible();
+  });
+
+  test('empty state', async ({ page }) => {
+    await page.goto('/my-ratings');
+    await expect(
+      page.getByText('Você ainda não avaliou nenhum anime. Comece a explorar e avaliar!'),
+    ).toBeVisible();
+  });
+
+  test("home 'Meus Animes Favoritos' shows ratings of 4 and 5, highest first", async ({ page }) => {
+    await seedStorage(
+      page,
+      {
+        animeRating_930011: { rating: 4, opinion: '' },
+        animeRating_930012: { rating: 5, opinion: '' },
+        animeRating_930013: { rating: 3, opinion: '' },
+        'anime-master-rating-entries': {
+          930011: { snapshot: snapshot('Favorito Quatro'), ratedAt: '2026-11-20T10:00:00.000Z' },
+          930012: { snapshot: snapshot('Favorito Cinco'), ratedAt: '2026-11-19T10:00:00.000Z' },
+          930013: { snapshot: snapshot('Nota Três'), ratedAt: '2026-11-21T10:00:00.000Z' },
+        },
+      },
+      '/',
+    );
+    const region = page.getByRole('region', { name: 'Meus Animes Favoritos' });
+    await expect(region.getByText('2 animes avaliados')).toBeVisible();
+    await expect(region.getByTestId('anime-card').first()).toContainText('Favorito Cinco');
+    await expect(region.getByTestId('anime-card').first()).toContainText('Sua nota: 5/5');
+    await expect(region.getByText('Nota Três')).toHaveCount(0);
+  });
+});

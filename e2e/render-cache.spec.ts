@@ -1,0 +1,88 @@
+import { uniqueTerm } from './discovery/helpers';
+import { expect, fake, test } from './support';
+
+/**
+ * Issue 8: anonymous pages come from the render cache, per language, with the URLs of SPEC §2.
+ * Requests here go through Playwright's request context (no browser), like a CDN or a crawler.
+ */
+
+const PT = { Cookie: 'NEXT_LOCALE=pt' };
+const EN = { Cookie: 'NEXT_LOCALE=en' };
+
+test.describe('render cache', () => {
+  test('the second request for a page is a cache hit that asks the anime database nothing', async ({
+    request,
+  }) => {
+    const url = `/search?q=${encodeURIComponent(uniqueTerm('naruto'))}&sort=title`;
+    const first = await request.get(url, { headers: PT });
+    expect(first.status()).toBe(200);
+    expect(first.headers()['x-nextjs-cache']).toBe('MISS');
+    expect(first.headers()['cache-control']).toMatch(/s-maxage=600, stale-while-revalidate=\d+/);
+
+    const since = Date.now();
+    const second = await request.get(url, { headers: PT });
+    expect(second.headers()['x-nextjs-cache']).toBe('HIT');
+    expect(await second.text()).toBe(await first.text());
+    expect(await fake.calls({ service: 'jikan', since })).toEqual([]);
+  });
+
+  test('one URL, two languages: each is cached on its own and never served to the other', async ({
+    browser,
+  }) => {
+    const url = `/search?q=${encodeURIComponent(uniqueTerm('one piece'))}`;
+    const baseURL = test.info().project.use.baseURL ?? '';
+    const host = new URL(baseURL).hostname;
+    const [pt, en] = await Promise.all([browser.newContext({ baseURL }), browser.newContext({ baseURL })]);
+    await pt.addCookies([{ name: 'NEXT_LOCALE', value: 'pt', domain: host, path: '/' }]);
+    await en.addCookies([{ name: 'NEXT_LOCALE', value: 'en', domain: host, path: '/' }]);
+    try {
+      for (let round = 0; round < 2; round += 1) {
+        const [ptPage, enPage] = await Promise.all([pt.newPage(), en.newPage()]);
+        await Promise.all([ptPage.goto(url), enPage.goto(url)]);
+        await expect(ptPage.getByRole('heading', { level: 1 })).toHaveText('Resultados da Busca');
+        await expect(ptPage.locator('html')).toHaveAttribute('lang', 'pt-BR');
+        await expect(enPage.getByRole('heading', { level: 1 })).toHaveText('Search Results');
+        await expect(enPage.locator('html')).toHaveAttribute('lang', 'en');
+        expect(new URL(enPage.url()).pathname).toBe('/search');
+        await Promise.all([ptPage.close(), enPage.close()]);
+      }
+    } finally {
+      await Promise.all([pt.close(), en.close()]);
+    }
+  });
+
+  test('a cached page keeps being served while the anime database answers 504', async ({ request }) => {
+    const term = uniqueTerm('death note');
+    const url = `/search?q=${encodeURIComponent(term)}&view=list`;
+    const good = await request.get(url, { headers: EN });
+    expect(good.status()).toBe(200);
+    const fault = await fake.setFault({ service: 'jikan', mode: '504' });
+    try {
+      const during = await request.get(url, { headers: EN });
+      expect(during.status()).toBe(200);
+      expect(await during.text()).toBe(await good.text());
+      expect(await during.text()).toContain('No anime found');
+      expect(await during.text()).not.toContain('role="alert"');
+    } finally {
+      await fake.clearFault(fault);
+    }
+  });
+
+  test('an unknown locale in the path or a tampered cookie never reaches a page of its own', async ({
+    request,
+  }) => {
+    expect((await request.get('/xx/explore', { headers: PT })).status()).toBe(404);
+    expect((await request.get('/pt/explore', { headers: PT })).status()).toBe(404);
+    const tampered = await request.get('/explore', { headers: { Cookie: 'NEXT_LOCALE=../../etc' } });
+    expect(tampered.status()).toBe(200);
+    expect(await tampered.text()).toContain('lang="pt-BR"');
+  });
+
+  test('static shells (lists, settings) are served from the build, per language', async ({ request }) => {
+    const pt = await request.get('/settings', { headers: PT });
+    const en = await request.get('/settings', { headers: EN });
+    expect(pt.headers()['x-nextjs-cache']).toBe('HIT');
+    expect(await pt.text()).toContain('lang="pt-BR"');
+    expect(await en.text()).toContain('lang="en"');
+  });
+});

@@ -1,0 +1,138 @@
+import 'server-only';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Anime, AnimeDetails } from '@/lib/jikan/types';
+import {
+  Catalogue,
+  type CatalogueSearch,
+  type CatalogueSeasonListing,
+  type StreamingLink,
+} from './catalogue';
+import { buildCatalogue, CATALOGUE_FORMAT, type BangumiData, type CatalogueFile } from './convert.mjs';
+import { japanDate } from './dates';
+
+/**
+ * The offline catalogue of this server process: loaded lazily, once, on first use (the anime
+ * database failing, or a detail page asking where to watch). It reads the file the build wrote
+ * (scripts/build-catalogue.mjs → .catalogue/catalogue.json); when that is missing (`next dev`
+ * without a build) it converts bangumi-data itself, which takes a few hundred milliseconds more.
+ * Dates are judged against the real current date, in Japan.
+ */
+
+export type { StreamingLink } from './catalogue';
+
+export const CATALOGUE_PATH = path.join(process.cwd(), '.catalogue', 'catalogue.json');
+
+const store = globalThis as typeof globalThis & {
+  __animeMasterCatalogue?: Catalogue | null;
+  /** Records seen before the catalogue loaded; handed over when it does. */
+  __animeMasterCatalogueBacklog?: Map<number, Anime | AnimeDetails>;
+};
+
+function readCatalogueFile(): CatalogueFile {
+  try {
+    const file = JSON.parse(readFileSync(CATALOGUE_PATH, 'utf8')) as CatalogueFile;
+    if (file.format === CATALOGUE_FORMAT) return file;
+    console.warn(`[catalogue] ${CATALOGUE_PATH} has format ${file.format}; rebuilding in memory`);
+  } catch (error) {
+    console.warn(
+      `[catalogue] ${CATALOGUE_PATH} unreadable (${(error as Error).message}); building in memory`,
+    );
+  }
+  const require = createRequire(path.join(process.cwd(), 'package.json'));
+  const data = JSON.parse(
+    readFileSync(require.resolve('bangumi-data/dist/data.json'), 'utf8'),
+  ) as BangumiData;
+  const { version } = JSON.parse(readFileSync(require.resolve('bangumi-data/package.json'), 'utf8')) as {
+    version: string;
+  };
+  return buildCatalogue(data, version);
+}
+
+/** The catalogue, loading it on first call; null when it cannot be loaded at all (logged once). */
+export function getCatalogue(): Catalogue | null {
+  if (store.__animeMasterCatalogue !== undefined) return store.__animeMasterCatalogue;
+  const started = performance.now();
+  try {
+    const catalogue = new Catalogue(readCatalogueFile());
+    for (const anime of store.__animeMasterCatalogueBacklog?.values() ?? []) catalogue.remember(anime);
+    store.__animeMasterCatalogueBacklog = undefined;
+    console.info(
+      `[catalogue] ${catalogue.size} anime loaded in ${Math.round(performance.now() - started)} ms`,
+    );
+    store.__animeMasterCatalogue = catalogue;
+  } catch (error) {
+    console.error('[catalogue] could not load the offline catalogue', error);
+    store.__animeMasterCatalogue = null;
+  }
+  return store.__animeMasterCatalogue;
+}
+
+const BACKLOG_MAX = 2_000;
+
+/**
+ * Enrichment: lib/jikan hands over every record it fetched. Before the catalogue is loaded they
+ * wait in a small backlog, so a healthy server never pays the load just to remember titles.
+ */
+export function rememberAnime(records: readonly (Anime | AnimeDetails)[]): void {
+  const catalogue = store.__animeMasterCatalogue;
+  if (catalogue) {
+    for (const anime of records) catalogue.remember(anime);
+    return;
+  }
+  if (catalogue === null) return;
+  const backlog = (store.__animeMasterCatalogueBacklog ??= new Map());
+  for (const anime of records) {
+    backlog.delete(anime.id);
+    backlog.set(anime.id, anime);
+    if (backlog.size > BACKLOG_MAX) backlog.delete(backlog.keys().next().value as number);
+  }
+}
+
+function today(): string {
+  return japanDate(new Date());
+}
+
+export function catalogueSearch(query: CatalogueSearch): { items: Anime[]; hasNextPage: boolean } | null {
+  return getCatalogue()?.search(query, today()) ?? null;
+}
+
+export function catalogueSeasonNow(params: {
+  type?: string;
+  page: number;
+  limit: number;
+}): CatalogueSeasonListing | null {
+  return getCatalogue()?.seasonNow(params, today()) ?? null;
+}
+
+export function catalogueDetails(id: number): AnimeDetails | null {
+  return getCatalogue()?.details(id, today()) ?? null;
+}
+
+export function streamingLinks(id: number): StreamingLink[] {
+  return getCatalogue()?.streamingLinks(id) ?? [];
+}
+
+/** The data's name, version and licence, for the credit line. */
+export function catalogueSource(): Catalogue['source'] | null {
+  return getCatalogue()?.source ?? null;
+}
+
+/** Test-only: use `catalogue` (undefined: load the real one on next use) and forget the backlog. */
+export function resetCatalogueForTests(catalogue?: Catalogue): void {
+  store.__animeMasterCatalogue = catalogue;
+  store.__animeMasterCatalogueBacklog = undefined;
+}
+
+/** Test-only: a catalogue with no records. */
+export function emptyCatalogueForTests(): void {
+  resetCatalogueForTests(
+    new Catalogue({
+      format: CATALOGUE_FORMAT,
+      source: { name: 'bangumi-data', version: 'test', license: 'CC-BY-4.0' },
+      sites: {},
+      records: [],
+    }),
+  );
+}

@@ -1,0 +1,66 @@
+import 'server-only';
+import { catalogueDetails, catalogueSearch, catalogueSeasonNow, rememberAnime } from '@/lib/catalogue';
+import { isAppError } from '@/lib/server/errors';
+import type { Anime, AnimeDetails, AnimePage } from './types';
+
+/**
+ * The offline catalogue as lib/jikan's fallback (issue 13). When the anime database fails for a
+ * reason that says "it is down or refusing us" (network error, timeout, 5xx, 429 or back-off,
+ * a broken body), and no cached copy stood in, search, the season listing and details answer from
+ * the catalogue, marked `offline`. Anything else (a 404, a 400 for bad input) is a real answer and
+ * is left alone. Top and popular listings have no fallback: their order is the live database's.
+ * An offline listing that finds nothing is no answer either: the catalogue is a partial snapshot,
+ * so "nothing found" there would misreport a failure as an empty result; the failure stands.
+ */
+export function answersOffline(error: unknown): boolean {
+  if (!isAppError(error)) return false;
+  switch (error.code) {
+    case 'RATE_LIMITED':
+    case 'UPSTREAM_TIMEOUT':
+    case 'INVALID_RESPONSE':
+      return true;
+    case 'UPSTREAM_ERROR':
+      // No status: the network failed. A 4xx other than 429 means we asked wrongly.
+      return error.upstreamStatus === undefined || error.upstreamStatus >= 500;
+    default:
+      return false;
+  }
+}
+
+/** Enrichment: every record fetched from the database teaches the catalogue its titles. */
+export function remember<T extends Anime | AnimeDetails>(records: T[]): T[] {
+  rememberAnime(records);
+  return records;
+}
+
+export function offlineSearch(params: {
+  q: string;
+  page: number;
+  limit: number;
+  orderBy?: string;
+  sort?: string;
+  genres?: string;
+  type?: string;
+  status?: string;
+}): AnimePage | null {
+  // The catalogue knows no genres: a genre filter it cannot apply must not look applied.
+  if (params.genres) return null;
+  const result = catalogueSearch(params);
+  if (!result?.items.length) return null;
+  return { data: result.items, pagination: { page: params.page, hasNextPage: result.hasNextPage }, offline: true };
+}
+
+export function offlineSeasonNow(params: { page: number; limit: number; filter?: string }): AnimePage | null {
+  const result = catalogueSeasonNow({ type: params.filter, page: params.page, limit: params.limit });
+  if (!result?.items.length) return null;
+  return {
+    data: result.items,
+    pagination: { page: params.page, hasNextPage: result.hasNextPage },
+    offline: true,
+    season: result.season,
+  };
+}
+
+export function offlineDetails(id: number): AnimeDetails | null {
+  return catalogueDetails(id);
+}

@@ -1,0 +1,118 @@
+import 'server-only';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { LRUCache } from 'lru-cache';
+import { serverEnv } from '@/lib/env';
+import { AppError } from './errors';
+
+/**
+ * Per-client budget of API requests that would call the anime database. The server's own limiter
+ * (rate-limiter.ts) keeps Jikan's quota for everyone; without this, one client sending random
+ * searches spends that whole quota and every other visitor waits or fails. Each client gets a
+ * bucket of CLIENT_MISS_BURST tokens refilled at CLIENT_MISS_PER_MINUTE; only a request that
+ * would start an upstream call takes a token. Cached answers (fresh or stale), joining a call
+ * already in flight, and ids known not to exist are free.
+ *
+ * Where it applies: app/api routes run their work inside `withClientBudget(request, …)`, and
+ * lib/jikan's `jikanGet` calls `chargeClientMiss()` right before it would start a call. Server
+ * pages run outside any budget context and are not charged: they render for everyone and are
+ * cached renders (issue 8), so they are bounded by the server limiter alone, while the API
+ * routes are what a script hammers with arbitrary parameters.
+ */
+
+/** Who is asking: the first X-Forwarded-For hop, else X-Real-IP, else one shared key. */
+export const UNKNOWN_CLIENT = 'unknown-client';
+const CLIENT_ID = /^[0-9A-Za-z:._-]{1,64}$/;
+
+export function clientKeyOf(request: Request): string {
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  if (forwarded && CLIENT_ID.test(forwarded)) return forwarded;
+  const real = request.headers.get('x-real-ip')?.trim();
+  if (real && CLIENT_ID.test(real)) return real;
+  return UNKNOWN_CLIENT;
+}
+
+interface Bucket {
+  tokens: number;
+  updatedAt: number;
+}
+
+/** A token bucket per client key, kept for the most recent 10 000 clients. */
+export class ClientBudget {
+  private readonly buckets = new LRUCache<string, Bucket>({ max: 10_000 });
+
+  constructor(
+    private readonly burst: number,
+    private readonly perMinute: number,
+  ) {}
+
+  get enabled(): boolean {
+    return this.burst > 0 && this.perMinute > 0;
+  }
+
+  /** Takes one token; answers 0 when granted, else the milliseconds until a token is back. */
+  take(client: string, now = Date.now()): number {
+    if (!this.enabled) return 0;
+    const msPerToken = 60_000 / this.perMinute;
+    const bucket = this.buckets.get(client) ?? { tokens: this.burst, updatedAt: now };
+    const refilled = Math.min(this.burst, bucket.tokens + Math.max(0, now - bucket.updatedAt) / msPerToken);
+    if (refilled >= 1) {
+      this.buckets.set(client, { tokens: refilled - 1, updatedAt: now });
+      return 0;
+    }
+    this.buckets.set(client, { tokens: refilled, updatedAt: now });
+    return Math.ceil((1 - refilled) * msPerToken);
+  }
+}
+
+interface BudgetContext {
+  client: string;
+}
+
+// On globalThis: Next bundles this module into several bundles of one process, and they must
+// share the buckets and the request context.
+const store = globalThis as typeof globalThis & {
+  __animeMasterClientBudget?: ClientBudget;
+  __animeMasterBudgetContext?: AsyncLocalStorage<BudgetContext>;
+};
+
+function context(): AsyncLocalStorage<BudgetContext> {
+  store.__animeMasterBudgetContext ??= new AsyncLocalStorage<BudgetContext>();
+  return store.__animeMasterBudgetContext;
+}
+
+export function getClientBudget(): ClientBudget {
+  if (!store.__animeMasterClientBudget) {
+    const { CLIENT_MISS_BURST, CLIENT_MISS_PER_MINUTE } = serverEnv();
+    store.__animeMasterClientBudget = new ClientBudget(CLIENT_MISS_BURST, CLIENT_MISS_PER_MINUTE);
+  }
+  return store.__animeMasterClientBudget;
+}
+
+/** Runs `fn` (an API route's work) charging upstream calls it starts to the request's client. */
+export function withClientBudget<T>(request: Request, fn: () => Promise<T>): Promise<T> {
+  return context().run({ client: clientKeyOf(request) }, fn);
+}
+
+/**
+ * Called right before an upstream call would start. Outside `withClientBudget` (server pages,
+ * background refreshes) it does nothing; inside, it takes a token or throws TOO_MANY_REQUESTS
+ * with the seconds until the client's next token.
+ */
+export function chargeClientMiss(): void {
+  const current = context().getStore();
+  if (!current) return;
+  const waitMs = getClientBudget().take(current.client);
+  if (waitMs > 0) {
+    throw new AppError('TOO_MANY_REQUESTS', undefined, { retryAfterSeconds: Math.ceil(waitMs / 1000) });
+  }
+}
+
+/** Runs `fn` outside any client's budget (a background refresh belongs to no visitor). */
+export function withoutClientBudget<T>(fn: () => T): T {
+  return context().exit(fn);
+}
+
+/** Test-only: forget every bucket and re-read the budget from env on next use. */
+export function resetClientBudgetForTests(): void {
+  store.__animeMasterClientBudget = undefined;
+}
