@@ -219,33 +219,6 @@ describe('GET /api/anime/[id]', () => {
     expect(body.data).toMatchObject({ id: 20, title: 'Naruto', studios: [], externalLinks: [] });
   });
 
-  it('gives anyone without verified adult access only the gated form of an adult record', async () => {
-    respond = () =>
-      json({
-        data: record(90105, {
-          title: 'Akai Yokujou',
-          rating: 'Rx - Hentai',
-          synopsis: 'explicit',
-          images: { jpg: { image_url: 'http://img.test/a.jpg', large_image_url: 'http://img.test/a-l.jpg' } },
-          trailer: { youtube_id: 'abc' },
-        }),
-      });
-    const forged = new NextRequest(new URL('/api/anime/90105?adult=true', ORIGIN), {
-      headers: { 'X-Adult': 'true', Authorization: 'Bearer not-a-token' },
-    });
-    const response = await getById(forged, idContext('90105'));
-    expect(response.status).toBe(200);
-    expect(response.headers.get('vary')).toBe('Authorization');
-    const body = await response.json();
-    expect(body.data).toMatchObject({
-      id: 90105,
-      title: 'Akai Yokujou',
-      synopsis: null,
-      images: { cover: null, small: null },
-      trailerYoutubeId: null,
-    });
-  });
-
   it.each([
     '-1',
     '0',

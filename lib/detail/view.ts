@@ -1,5 +1,5 @@
 import { hasAdultGenre, isAdultAnime, type ContentAccess } from '@/lib/jikan/filter';
-import type { Anime, AnimeDetails } from '@/lib/jikan/types';
+import type { Anime } from '@/lib/jikan/types';
 
 /**
  * What the detail page may show of a record (SPEC §2/§5/§6). Pure, for server and client alike.
@@ -31,21 +31,4 @@ export function formatDuration(raw: string | null, locale: string): string | nul
     .replace(/\bper ep\.?/i, 'por episódio')
     .replace(/\bhrs?\.?/gi, 'h')
     .replace(/\bsecs?\.?/gi, 's');
-}
-
-/**
- * An adult record as anyone without verified adult access may receive it from our API: what the
- * gated detail page shows (title, rating, genres for the banner) and nothing of the content
- * itself (cover, synopsis, trailer, banner image, links). Everything else passes through.
- */
-export function gateDetails<T extends AnimeDetails>(anime: T, access: ContentAccess): T {
-  if (!detailVisibility(anime, access).gated) return anime;
-  return {
-    ...anime,
-    synopsis: null,
-    images: { cover: null, small: null },
-    trailerYoutubeId: null,
-    banner: null,
-    externalLinks: [],
-  };
 }
