@@ -59,7 +59,8 @@ export default defineConfig({
       command: `node e2e/auth-emulator/start.mjs --port ${AUTH_PORT}`,
       url: `http://127.0.0.1:${AUTH_PORT}/`,
       reuseExistingServer: !isCI,
-      timeout: 60_000,
+      // About 8 s on an idle 2-core machine, 40 s seen under heavy load.
+      timeout: 120_000,
     },
     {
       command: `node_modules/.bin/next start -p ${APP_PORT}`,

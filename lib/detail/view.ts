@@ -1,5 +1,5 @@
 import { hasAdultGenre, isAdultAnime, type ContentAccess } from '@/lib/jikan/filter';
-import type { Anime, AnimeDetails } from '@/lib/jikan/types';
+import type { Anime } from '@/lib/jikan/types';
 
 /**
  * What the detail page may show of a record (SPEC §2/§5/§6). Pure, for server and client alike.
