@@ -3,10 +3,11 @@
 import { ShieldAlert } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { accessState } from '@/components/auth/access-status';
 import { buttonClass } from '@/components/ui/button';
 import { useAuth } from '@/lib/firebase/use-auth';
+import { useNotificationsStore } from '@/lib/stores/notifications-store';
 
 // Radix Dialog's code loads on the first 'Verificar Acesso', not with every adult page.
 const AdultContentNotice = dynamic(() => import('@/components/auth/adult-content-notice'), { ssr: false });
@@ -14,15 +15,40 @@ const AdultContentNotice = dynamic(() => import('@/components/auth/adult-content
 /**
  * SPEC §2 adult-content warning. 'Verificar Acesso' opens the notice with the visitor's real
  * access state (SPEC §4 Adult gate). While sign-in is still being checked (3 s at most) the
- * dialog waits for the answer instead of showing a state that may be wrong.
+ * dialog waits for the answer instead of showing a state that may be wrong. A visitor or a minor
+ * trying to open the anime also gets the SPEC §6 notification naming it, once per attempt.
  */
-export function AdultBanner() {
+export function AdultBanner({ animeId, animeTitle }: { animeId: number; animeTitle: string }) {
   const t = useTranslations('Adult');
+  const tNotice = useTranslations('Notifications');
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  // Set by a click, consumed once the access state is known (it may still be loading then).
+  const noticePending = useRef(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const state = accessState(useAuth());
   const checking = state === 'checking';
+  const addNotification = useNotificationsStore((store) => store.add);
+
+  useEffect(() => {
+    if (!open || checking || !noticePending.current) return;
+    noticePending.current = false;
+    if (state === 'visitor') {
+      addNotification({
+        type: 'loginRequired',
+        title: tNotice('loginRequiredTitle'),
+        message: tNotice('loginRequiredMessage', { anime: animeTitle }),
+        data: { requiresLogin: true, actionUrl: `/anime/${animeId}`, animeId, animeTitle },
+      });
+    } else if (state === 'minor') {
+      addNotification({
+        type: 'adultContentBlocked',
+        title: tNotice('blockedTitle'),
+        message: tNotice('blockedMessage', { anime: animeTitle }),
+        data: { requiresAgeVerification: true, actionUrl: `/anime/${animeId}`, animeId, animeTitle },
+      });
+    }
+  }, [open, checking, state, addNotification, tNotice, animeId, animeTitle]);
   return (
     <section
       aria-labelledby="adult-banner-title"
@@ -44,6 +70,7 @@ export function AdultBanner() {
         aria-busy={open && checking}
         onClick={() => {
           setLoaded(true);
+          noticePending.current = true;
           setOpen(true);
         }}
       >

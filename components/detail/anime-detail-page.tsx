@@ -37,7 +37,7 @@ export async function AnimeDetailPage({ anime, locale }: { anime: AnimeDetails; 
       </div>
       <DetailHero anime={anime} title={title} gated={gated} locale={locale} />
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 sm:px-6">
-        {banner && <AdultBanner />}
+        {banner && <AdultBanner animeId={anime.id} animeTitle={title} />}
         {gated ? (
           <AdultDetailFill animeId={anime.id} title={title}>
             <p
