@@ -75,7 +75,12 @@ export function ListEntryCard({
         aria-labelledby={headingId}
         className="flex h-full flex-col overflow-hidden rounded-md border border-border bg-surface"
       >
-        <Link href={routes.anime(id)} className="group flex flex-1 flex-col focus-visible:border-accent">
+        <Link
+          href={routes.anime(id)}
+          // A list of 50 would prefetch 50 detail pages, each a Jikan call: load on click only.
+          prefetch={false}
+          className="group flex flex-1 flex-col focus-visible:border-accent"
+        >
           <div className="relative aspect-[2/3] w-full overflow-hidden bg-surface-2">
             <AnimeCover
               src={snapshot.image}

@@ -58,6 +58,7 @@ export function RatedAnimeCard({
           )}
           <Link
             href={routes.anime(entry.animeId)}
+            prefetch={false}
             aria-describedby={headingId}
             className="mt-auto inline-flex min-h-11 items-center gap-1 text-sm font-medium text-accent-text hover:underline"
           >
