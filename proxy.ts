@@ -12,7 +12,11 @@ import { defaultLocale, isLocale, LOCALE_COOKIE } from '@/lib/i18n/config';
  * the two never mix here; on a Vercel-style deployment this proxy runs before the edge cache too
  * (README, Deployment). Next sets the page's Vary header itself, so `Vary: Cookie` cannot be added.
  */
+// Metadata images (opengraph-image under app/[locale]) are linked by their internal path already.
+const LOCALISED_METADATA_IMAGE = /^\/(?:pt|en)\/.+\/opengraph-image(?:-\w+)?$/;
+
 export function proxy(request: NextRequest) {
+  if (LOCALISED_METADATA_IMAGE.test(request.nextUrl.pathname)) return NextResponse.next();
   const value = request.cookies.get(LOCALE_COOKIE)?.value;
   const locale = isLocale(value) ? value : defaultLocale;
   const { pathname, searchParams } = request.nextUrl;

@@ -57,6 +57,12 @@ const serverSchema = z.object({
     .optional()
     .transform((value) => (value && value.trim() ? value.trim() : undefined)),
   PORT: intFrom(3000),
+  /** The public address of the site, for absolute links in shared previews (og:url, og:image). */
+  SITE_URL: z
+    .string()
+    .optional()
+    .transform((value) => (value && value.trim() ? value.trim().replace(/\/+$/, '') : undefined))
+    .pipe(z.url().optional()),
 });
 
 export type ServerEnv = z.infer<typeof serverSchema>;

@@ -9,6 +9,7 @@ import { SkipLink } from '@/components/layout/skip-link';
 import { SeasonReleaseWatcher } from '@/components/notifications/season-release-watcher';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { Toaster } from '@/components/ui/toaster';
+import { serverEnv } from '@/lib/env';
 import { pickClientMessages } from '@/lib/i18n/client-messages';
 import { htmlLang, isLocale } from '@/lib/i18n/config';
 import { inter } from '../fonts';
@@ -23,7 +24,10 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   const { locale } = await params;
   if (!isLocale(locale)) return {};
   const t = await getTranslations({ locale, namespace: 'Metadata' });
+  const { SITE_URL, PORT } = serverEnv();
   return {
+    // Shared previews need absolute URLs; without SITE_URL, the address `npm start` serves on.
+    metadataBase: new URL(SITE_URL ?? `http://localhost:${PORT}`),
     title: { default: t('title'), template: t('titleTemplate') },
     description: t('description'),
     applicationName: t('title'),
