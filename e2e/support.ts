@@ -41,6 +41,8 @@ export const fake = {
 /** Sets the interface language the way the app does (cookie), before the first navigation. */
 export async function useLanguage(page: Page, locale: 'pt' | 'en'): Promise<void> {
   const url = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:3610');
+  // The page itself may have written the cookie (the language switcher mirrors it): one cookie only.
+  await page.context().clearCookies({ name: 'NEXT_LOCALE' });
   await page.context().addCookies([{ name: 'NEXT_LOCALE', value: locale, domain: url.hostname, path: '/' }]);
 }
 
