@@ -136,9 +136,10 @@ test.describe('while the anime database rate-limits us', () => {
       service: 'jikan',
       mode: '429',
       retryAfter: 2,
-      match: '/anime/9253',
+      // An id the offline catalogue does not know (it would answer for a known one).
+      match: '/anime/90107',
     });
-    const response = await page.goto(`${stack.appUrl}/anime/9253`);
+    const response = await page.goto(`${stack.appUrl}/anime/90107`);
     expect(response?.status()).toBeGreaterThanOrEqual(500);
     await expect(page.getByRole('heading', { name: 'Anime não disponível' })).toBeVisible();
     await expect(page.getByText('Não foi possível carregar as informações deste anime.')).toBeVisible();
@@ -146,7 +147,7 @@ test.describe('while the anime database rate-limits us', () => {
     await expect(page.getByRole('link', { name: 'Explorar animes' })).toBeVisible();
     await stack.fake.clearFault(fault);
     const retry = page.getByRole('button', { name: 'Tentar novamente' });
-    const title = page.getByRole('heading', { level: 1, name: 'Steins;Gate' });
+    const title = page.getByRole('heading', { level: 1, name: 'Yoru no Toshokan' });
     // The 429's Retry-After (2 s) holds the app's calls back; the failed page is not cached, so a
     // later visit gets the anime.
     await expect(async () => {
