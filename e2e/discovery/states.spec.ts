@@ -46,8 +46,9 @@ test.describe('when the anime database fails', () => {
   test('a search that times out upstream is an error, not "no results"', async ({ page }) => {
     // Here rather than on the shared server: a hanging call holds the app's Jikan queue for the
     // whole timeout, which would stall other tests' searches.
-    await stack.fake.setFault({ service: 'jikan', mode: 'hang', match: 'q=naruto' });
-    await page.goto(`${stack.appUrl}/search?q=naruto`);
+    // A term the offline catalogue cannot answer either (it stands in for terms it knows).
+    await stack.fake.setFault({ service: 'jikan', mode: 'hang', match: 'q=qzxwv' });
+    await page.goto(`${stack.appUrl}/search?q=qzxwv`);
     await expect(page.getByRole('main').getByRole('alert')).toContainText(
       'Erro ao realizar a busca. Tente novamente.',
       {
@@ -82,18 +83,25 @@ test.describe('while the anime database is slow', () => {
   test('a home carousel shows ten skeleton cards while it loads, then its cards', async ({ page }) => {
     // The first visitor of an uncached page waits for the whole render (the render cache stores
     // complete pages), so loading states show where the page loads data in the browser: here, a
-    // retry after the season listing failed.
-    const failure = await stack.fake.setFault({ service: 'jikan', mode: '500', match: '/seasons/now' });
+    // retry after the top-rated listing failed (it has no offline stand-in, unlike the season).
+    const failure = await stack.fake.setFault({ service: 'jikan', mode: '500', match: '/top/anime' });
     await page.goto(`${stack.appUrl}/`);
-    const season = carousel(page, SEASON);
-    await expect(season.getByRole('alert')).toContainText('Não foi possível carregar os animes da temporada.');
-    await expect(cards(carousel(page, TOP))).toHaveCount(10);
+    const top = carousel(page, TOP);
+    await expect(top.getByRole('alert')).toContainText(
+      'Não foi possível carregar os animes mais bem avaliados.',
+    );
     await stack.fake.clearFault(failure);
-    await stack.fake.setFault({ service: 'jikan', mode: 'slow', delayMs: 8000, match: '/seasons/now', times: 1 });
-    await season.getByRole('button', { name: 'Tentar novamente' }).click();
-    await expect(season).toHaveAttribute('aria-busy', 'true');
-    await expect(season.getByTestId('carousel-skeleton').getByTestId('anime-card-skeleton')).toHaveCount(10);
-    await expect(cards(season)).toHaveCount(4, { timeout: 20_000 });
+    await stack.fake.setFault({
+      service: 'jikan',
+      mode: 'slow',
+      delayMs: 8000,
+      match: '/top/anime',
+      times: 1,
+    });
+    await top.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect(top).toHaveAttribute('aria-busy', 'true');
+    await expect(top.getByTestId('carousel-skeleton').getByTestId('anime-card-skeleton')).toHaveCount(10);
+    await expect(cards(top)).toHaveCount(10, { timeout: 20_000 });
     await expect(page.getByTestId('carousel-skeleton')).toHaveCount(0);
   });
 

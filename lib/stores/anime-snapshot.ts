@@ -79,9 +79,17 @@ export function sanitizeSnapshot(value: unknown): AnimeSnapshot | null {
     type: text(record.type),
     episodes: count(record.episodes),
     score: typeof score === 'number' && Number.isFinite(score) && score >= 0 && score <= 10 ? score : null,
-    genres: Array.isArray(record.genres)
-      ? record.genres.filter((genre): genre is string => typeof genre === 'string' && genre.length > 0 && genre.length <= 100).slice(0, MAX_GENRES)
-      : [],
+    // Snapshots from before genres were kept have none: leave the key out rather than invent [].
+    ...(Array.isArray(record.genres)
+      ? {
+          genres: record.genres
+            .filter(
+              (genre): genre is string =>
+                typeof genre === 'string' && genre.length > 0 && genre.length <= 100,
+            )
+            .slice(0, MAX_GENRES),
+        }
+      : {}),
     takenAt,
   };
 }
