@@ -35,7 +35,7 @@ async function waitFor(url, timeoutMs = 60_000) {
 }
 
 /**
- * Starts fake upstream + `next start`; returns { appUrl, fakeUrl, stop() }. Ports are free ones
+ * Starts fake upstream + the production server (scripts/serve.mjs); returns { appUrl, fakeUrl, stop() }. Ports are free ones
  * unless given (BENCH_APP_PORT / BENCH_FAKE_PORT, for machines where ports are assigned).
  */
 export async function startStack({ env = {} } = {}) {
@@ -46,7 +46,7 @@ export async function startStack({ env = {} } = {}) {
   }
   const fake = await startFakeUpstream({ port: Number(process.env.BENCH_FAKE_PORT ?? 0) });
   const port = Number(process.env.BENCH_APP_PORT ?? 0) || (await freePort());
-  const child = spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(port)], {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), '-p', String(port)], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
