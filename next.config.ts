@@ -57,6 +57,9 @@ const nextConfig: NextConfig = {
       { protocol: 'https', hostname: 'cdn.myanimelist.net' },
       { protocol: 'https', hostname: 'myanimelist.net' },
       { protocol: 'https', hostname: 's4.anilist.co' },
+      // Trailer thumbnails (Jikan's trailer.images, or YouTube's standard one for the id).
+      { protocol: 'https', hostname: 'img.youtube.com', pathname: '/vi/**' },
+      { protocol: 'https', hostname: 'i.ytimg.com', pathname: '/vi/**' },
       ...(loopbackImages ? [loopbackImages] : []),
     ],
   },
