@@ -80,6 +80,10 @@ export async function measureLighthouse({ appUrl, paths = LIGHTHOUSE_PATHS, runs
         'TBT ms': Math.round(lhr.audits['total-blocking-time'].numericValue ?? 0),
         failing: CATEGORIES.flatMap((id) => failing(lhr, id)).join(', ') || '—',
       };
+      const consoleErrors = lhr.audits['errors-in-console']?.details?.items ?? [];
+      if (consoleErrors.length) {
+        row['console errors'] = consoleErrors.map((item) => `${String(item.description ?? '').slice(0, 90)} ${item.sourceLocation?.url ?? item.url ?? ''}`).join(' | ');
+      }
       const lcpNode = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
       row['LCP element'] = lcpNode ? `${lcpNode.selector ?? ''}`.slice(0, 60) : '—';
       row.pass =
