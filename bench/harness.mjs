@@ -34,37 +34,56 @@ async function waitFor(url, timeoutMs = 60_000) {
   throw new Error(`Timed out waiting for ${url}`);
 }
 
-/**
- * Starts fake upstream + `next start`; returns { appUrl, fakeUrl, stop() }. Ports are free ones
- * unless given (BENCH_APP_PORT / BENCH_FAKE_PORT, for machines where ports are assigned).
- */
-export async function startStack({ env = {} } = {}) {
+function requireBuild() {
   const distDir = process.env.NEXT_DIST_DIR || '.next';
   if (!existsSync(path.join(root, distDir, 'BUILD_ID'))) {
     console.error(`No production build in ${distDir}/: run \`npm run build\` first.`);
     process.exit(1);
   }
-  const fake = await startFakeUpstream({ port: Number(process.env.BENCH_FAKE_PORT ?? 0) });
-  const port = Number(process.env.BENCH_APP_PORT ?? 0) || (await freePort());
-  const child = spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(port)], {
+}
+
+/** Starts one `next start` of the build against the fake at `fakeUrl`; returns { url, stop() }. */
+export async function startApp({ fakeUrl, env = {}, port } = {}) {
+  requireBuild();
+  const chosen = port || (await freePort());
+  const child = spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(chosen)], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
       NEXT_TELEMETRY_DISABLED: '1',
-      JIKAN_BASE_URL: `${fake.url}/jikan/v4`,
-      STREAMING_BASE_URLS: `${fake.url}/streaming/main`,
-      TRANSLATE_BASE_URL: `${fake.url}/translate`,
+      JIKAN_BASE_URL: `${fakeUrl}/jikan/v4`,
+      STREAMING_BASE_URLS: `${fakeUrl}/streaming/main`,
+      TRANSLATE_BASE_URL: `${fakeUrl}/translate`,
       ...env,
     },
   });
-  const appUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${appUrl}/`);
+  const url = `http://127.0.0.1:${chosen}`;
+  await waitFor(`${url}/`);
   return {
-    appUrl,
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/**
+ * Starts fake upstream + `next start`; returns { appUrl, fakeUrl, stop() }. Ports are free ones
+ * unless given (BENCH_APP_PORT / BENCH_FAKE_PORT, for machines where ports are assigned).
+ */
+export async function startStack({ env = {} } = {}) {
+  requireBuild();
+  const fake = await startFakeUpstream({ port: Number(process.env.BENCH_FAKE_PORT ?? 0) });
+  const app = await startApp({ fakeUrl: fake.url, env, port: Number(process.env.BENCH_APP_PORT ?? 0) });
+  return {
+    appUrl: app.url,
     fakeUrl: fake.url,
     async stop() {
-      child.kill('SIGTERM');
+      await app.stop();
       await fake.close();
     },
   };
