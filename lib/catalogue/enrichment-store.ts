@@ -63,7 +63,7 @@ export class EnrichmentStore {
 
   /** Writes the records that changed since this process last wrote them. Never throws. */
   async save(records: readonly SeenAnime[]): Promise<void> {
-    if (this.redis.status !== 'ready') return;
+    if (!(await redisUsable(this.redis))) return;
     const args: string[] = [];
     const digests: [number, string][] = [];
     for (const seen of records) {
