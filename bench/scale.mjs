@@ -56,7 +56,8 @@ function workload() {
   const total = weights.reduce((a, b) => a + b, 0);
   const queries = ['naruto', 'one piece', 'death note', 'bleach', 'frieren', 'titan', 'cowboy', 'fullmetal'];
   return Array.from({ length: REQUESTS }, () => {
-    if (rand() < 0.25) return `/api/anime/search?q=${encodeURIComponent(queries[Math.floor(rand() * queries.length)])}`;
+    if (rand() < 0.25)
+      return `/api/anime/search?q=${encodeURIComponent(queries[Math.floor(rand() * queries.length)])}`;
     let pick = rand() * total;
     let rank = 0;
     while (pick > weights[rank]) pick -= weights[rank++];
@@ -70,7 +71,20 @@ async function startRedis() {
   const port = await freePort();
   const child = spawn(
     binary,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory', '256mb', '--maxmemory-policy', 'allkeys-lru'],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--maxmemory',
+      '256mb',
+      '--maxmemory-policy',
+      'allkeys-lru',
+    ],
     { stdio: 'ignore' },
   );
   for (let tries = 0; ; tries++) {
@@ -124,7 +138,12 @@ async function coldBurst(urls, paths) {
   await Promise.all(Array.from({ length: CONCURRENCY }, () => worker()));
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { rps: paths.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+  return {
+    rps: paths.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+  };
 }
 
 function cannon(url, paths) {
@@ -134,7 +153,11 @@ function cannon(url, paths) {
         url,
         connections: CONNECTIONS,
         duration: SECONDS,
-        requests: paths.map((path, i) => ({ method: 'GET', path, headers: { 'x-forwarded-for': `203.0.113.${(i % 200) + 1}` } })),
+        requests: paths.map((path, i) => ({
+          method: 'GET',
+          path,
+          headers: { 'x-forwarded-for': `203.0.113.${(i % 200) + 1}` },
+        })),
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
@@ -154,7 +177,9 @@ const rows = [];
 try {
   for (const setup of SETUPS) {
     if (setup.redis && !redisServerPath()) {
-      console.warn('redis-server not found: skipping the Redis setups (sudo apt-get install -y redis-server)');
+      console.warn(
+        'redis-server not found: skipping the Redis setups (sudo apt-get install -y redis-server)',
+      );
       continue;
     }
     const redis = setup.redis ? await startRedis() : null;
@@ -199,7 +224,9 @@ console.log(
   `\n${REQUESTS} cold requests (${distinct} distinct), ${CONCURRENCY} at a time; gap ${GAP_MS} ms (+60 ms margin); ` +
     `warm: autocannon -c ${CONNECTIONS} -d ${SECONDS} per instance`,
 );
-console.log('| setup | cold req/s | cold p99 ms | upstream calls | duplicate calls | min gap ms | warm req/s | warm p99 ms | errors |');
+console.log(
+  '| setup | cold req/s | cold p99 ms | upstream calls | duplicate calls | min gap ms | warm req/s | warm p99 ms | errors |',
+);
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   console.log(

@@ -103,7 +103,10 @@ function detailsBody(id: number) {
 }
 
 function listBody(seed: number) {
-  const data = Array.from({ length: 25 }, (_, i) => detailsBody(((seed * 31 + i * 977) % ANIME_COUNT) + 1).data);
+  const data = Array.from(
+    { length: 25 },
+    (_, i) => detailsBody(((seed * 31 + i * 977) % ANIME_COUNT) + 1).data,
+  );
   return { data, pagination: { current_page: 1, last_visible_page: 4, has_next_page: true } };
 }
 
@@ -140,7 +143,8 @@ function percentile(sorted: number[], p: number): number {
 async function simulate(cacheName: 'shared' | 'spec', rate: number): Promise<Result> {
   vi.useFakeTimers({ now: Date.UTC(2026, 0, 15, 12), toFake: ['Date', 'setTimeout', 'clearTimeout'] });
   // The app logs every failed call and fallback; thousands of lines would only slow the run.
-  for (const level of ['info', 'warn', 'error'] as const) vi.spyOn(console, level).mockImplementation(() => undefined);
+  for (const level of ['info', 'warn', 'error'] as const)
+    vi.spyOn(console, level).mockImplementation(() => undefined);
   resetJikanForTests();
   resetCatalogueForTests(); // the real offline catalogue, as in production
   resetCacheForTests(
@@ -152,7 +156,7 @@ async function simulate(cacheName: 'shared' | 'spec', rate: number): Promise<Res
 
   const cache = getCache();
   const cacheGet = cache.get.bind(cache);
-  cache.get = async <T,>(key: string) => {
+  cache.get = async <T>(key: string) => {
     const hit = await cacheGet<T>(key);
     const visitor = visitors.getStore();
     if (hit && !hit.fresh && visitor && !visitor.done) visitor.stale = true;
@@ -174,7 +178,10 @@ async function simulate(cacheName: 'shared' | 'spec', rate: number): Promise<Res
     await new Promise((resolve) => setTimeout(resolve, UPSTREAM_LATENCY_MS));
     const id = /\/anime\/(\d+)/.exec(url.pathname)?.[1];
     const body = id ? detailsBody(Number(id)) : listBody(url.search.length);
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
 
   const rand = random(rate * 7 + (cacheName === 'shared' ? 1 : 2));
@@ -252,7 +259,8 @@ async function simulate(cacheName: 'shared' | 'spec', rate: number): Promise<Res
     cache: cacheName,
     rate,
     views: outcomes.length,
-    hitRate: outcomes.filter((o) => o.ms === 0 && !o.failed && !o.offline).length / Math.max(1, outcomes.length),
+    hitRate:
+      outcomes.filter((o) => o.ms === 0 && !o.failed && !o.offline).length / Math.max(1, outcomes.length),
     upstreamPerMinuteMean: measured.length / MEASURE_MINUTES,
     upstreamPerMinuteMax: Math.max(...minuteCounts),
     minGapMs: gaps.length ? Math.min(...gaps) : 0,

@@ -124,8 +124,12 @@ function parseSeen(json: string, titlesJson: string): SeenAnime | null {
   try {
     const value = JSON.parse(json) as Partial<SeenAnime>;
     const otherTitles: unknown = titlesJson ? JSON.parse(titlesJson) : [];
-    if (!Number.isSafeInteger(value.id) || !Array.isArray(value.genres) || !Array.isArray(otherTitles)) return null;
-    return { ...value, otherTitles: otherTitles.filter((t): t is string => typeof t === 'string') } as SeenAnime;
+    if (!Number.isSafeInteger(value.id) || !Array.isArray(value.genres) || !Array.isArray(otherTitles))
+      return null;
+    return {
+      ...value,
+      otherTitles: otherTitles.filter((t): t is string => typeof t === 'string'),
+    } as SeenAnime;
   } catch {
     return null;
   }

@@ -184,7 +184,9 @@ describe('lives per kind of data (the shared cache)', () => {
     expect(cacheKind('jikan:/anime/20/full')).toBe('details');
     expect(cacheKind('jikan:/anime/20')).toBe('details');
     expect(cacheKind(cacheKey('jikan:/anime', { q: 'naruto', page: 1, limit: 25 }))).toBe('search');
-    expect(cacheKind(cacheKey('jikan:/anime', { type: 'tv', order_by: 'popularity', sort: 'asc' }))).toBe('listing');
+    expect(cacheKind(cacheKey('jikan:/anime', { type: 'tv', order_by: 'popularity', sort: 'asc' }))).toBe(
+      'listing',
+    );
     expect(cacheKind('jikan:/seasons/now?filter=tv&limit=25&page=1')).toBe('listing');
     expect(cacheKind('jikan:/top/anime?filter=bypopularity&limit=25&page=1&type=tv')).toBe('listing');
     expect(cacheKind('missing:jikan:/anime/999999/full')).toBe('notFound');
@@ -213,7 +215,7 @@ describe('lives per kind of data (the shared cache)', () => {
     expect(await cache.get('missing:jikan:/anime/9/full')).toBeUndefined();
   });
 
-  it('without Redis every kind keeps SPEC §9\'s 10 minutes, or CACHE_TTL_MS when set', async () => {
+  it("without Redis every kind keeps SPEC §9's 10 minutes, or CACHE_TTL_MS when set", async () => {
     vi.useFakeTimers();
     delete process.env.CACHE_TTL_MS;
     resetServerEnvForTests();

@@ -200,7 +200,10 @@ export function getCache(): Cache {
         : () => ({ freshMs: configured, staleMs: STALE_LIMIT_MS });
     const maxMemory = serverEnv().REDIS_MAX_MEMORY;
     store.__animeMasterCache = redis
-      ? new RedisCache(redis, local, { life, maxMemory: maxMemory.toLowerCase() === 'off' ? false : maxMemory })
+      ? new RedisCache(redis, local, {
+          life,
+          maxMemory: maxMemory.toLowerCase() === 'off' ? false : maxMemory,
+        })
       : local;
   }
   return store.__animeMasterCache;

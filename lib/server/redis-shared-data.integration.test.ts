@@ -15,7 +15,6 @@ import { resetServerEnvForTests } from '@/lib/env';
 import { getAnimeDetails, resetJikanForTests } from '@/lib/jikan';
 import { testAnime } from '@/lib/jikan/test-anime';
 import { resetTranslateForTests, translateToPortuguese } from '@/lib/translate';
-import { resetCacheForTests } from './cache';
 import { REDIS_MISSING, redisServerPath, startTestRedis, type TestRedis } from './test-redis';
 
 const available = redisServerPath() !== null;
@@ -100,14 +99,19 @@ describe.skipIf(!available)('data shared through Redis (real redis-server)', () 
     restart();
     await expect(getAnimeDetails(999_999)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(calls).toHaveLength(asked);
-    expect(Number(await admin.pttl('am:cache:missing:jikan:/anime/999999/full'))).toBeGreaterThan(59 * 60 * 1000);
+    expect(Number(await admin.pttl('am:cache:missing:jikan:/anime/999999/full'))).toBeGreaterThan(
+      59 * 60 * 1000,
+    );
   });
 
   it("reloads the catalogue's enrichment after a restart, details' other titles included", async () => {
     resetCatalogueForTests(emptyCatalogue());
     const { rememberAnime } = await import('@/lib/catalogue');
     rememberAnime([
-      { ...testAnime({ id: 777, title: 'Kaze no Tabibito' }), titles: [{ type: 'Synonym', title: 'Wind Walker' }] } as never,
+      {
+        ...testAnime({ id: 777, title: 'Kaze no Tabibito' }),
+        titles: [{ type: 'Synonym', title: 'Wind Walker' }],
+      } as never,
     ]);
     // A later listing record (no other titles) must not erase them.
     rememberAnime([testAnime({ id: 777, title: 'Kaze no Tabibito', popularity: 12 })]);
@@ -116,7 +120,11 @@ describe.skipIf(!available)('data shared through Redis (real redis-server)', () 
     restart();
     resetCatalogueForTests(emptyCatalogue());
     const catalogue = await catalogueEnriched();
-    expect(catalogue?.seenAnime(777)).toMatchObject({ title: 'Kaze no Tabibito', popularity: 12, otherTitles: ['Wind Walker'] });
+    expect(catalogue?.seenAnime(777)).toMatchObject({
+      title: 'Kaze no Tabibito',
+      popularity: 12,
+      otherTitles: ['Wind Walker'],
+    });
     const found = catalogue?.search({ q: 'wind walker', page: 1, limit: 5 }, '2026-01-01');
     expect(found?.items.map((anime) => anime.id)).toEqual([777]);
   });

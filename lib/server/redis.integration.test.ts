@@ -83,8 +83,18 @@ describe.skipIf(!available)('Redis cache and limiter (real redis-server)', () =>
     await Promise.all([ready(a), ready(b)]);
     const interval = 300;
     const spacing = interval + RECEIVER_MARGIN_MS;
-    const limiterA = new RedisRateLimiter(a, new InProcessRateLimiter(interval), interval, RECEIVER_MARGIN_MS);
-    const limiterB = new RedisRateLimiter(b, new InProcessRateLimiter(interval), interval, RECEIVER_MARGIN_MS);
+    const limiterA = new RedisRateLimiter(
+      a,
+      new InProcessRateLimiter(interval),
+      interval,
+      RECEIVER_MARGIN_MS,
+    );
+    const limiterB = new RedisRateLimiter(
+      b,
+      new InProcessRateLimiter(interval),
+      interval,
+      RECEIVER_MARGIN_MS,
+    );
     await limiterA.acquire({ maxWaitMs: 5000 });
     // Instance A's process stalled after its turn: its call really started 250 ms late.
     const [seconds, micros] = await a.time();
@@ -98,7 +108,9 @@ describe.skipIf(!available)('Redis cache and limiter (real redis-server)', () =>
   it('gives each kind of data its own life in Redis', async () => {
     const a = client();
     await ready(a);
-    const cache = new RedisCache(a, new InProcessCache(), { life: (key) => SHARED_CACHE_LIVES[cacheKind(key)] });
+    const cache = new RedisCache(a, new InProcessCache(), {
+      life: (key) => SHARED_CACHE_LIVES[cacheKind(key)],
+    });
     await cache.set('jikan:/anime/20/full', { id: 20 });
     await cache.set('jikan:/seasons/now?filter=tv&limit=25&page=1', { items: [] });
     await cache.set('jikan:/anime?limit=25&page=1&q=naruto', { items: [] });

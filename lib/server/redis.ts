@@ -378,10 +378,14 @@ export class RedisRateLimiter implements RateLimiter {
     for (;;) {
       let start: [number, number];
       try {
-        start = (await this.redis.eval(START, 3, keys.last, keys.limited, keys.next, String(this.spacingMs))) as [
-          number,
-          number,
-        ];
+        start = (await this.redis.eval(
+          START,
+          3,
+          keys.last,
+          keys.limited,
+          keys.next,
+          String(this.spacingMs),
+        )) as [number, number];
       } catch (error) {
         // Redis lost between the two steps: this instance alone keeps the pace from here.
         this.health.failed(error);

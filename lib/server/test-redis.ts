@@ -17,7 +17,8 @@ export function redisServerPath(): string | null {
     ...(process.env.PATH ?? '').split(':').map((dir) => `${dir}/redis-server`),
   ];
   for (const candidate of candidates) {
-    if (candidate && fs.existsSync(candidate) && spawnSync(candidate, ['--version']).status === 0) return candidate;
+    if (candidate && fs.existsSync(candidate) && spawnSync(candidate, ['--version']).status === 0)
+      return candidate;
   }
   return null;
 }
@@ -80,7 +81,8 @@ export async function startTestRedis(port?: number, timeoutMs = 15_000): Promise
   );
   const deadline = Date.now() + timeoutMs;
   while (!(await accepts(chosen))) {
-    if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode} (port ${chosen} taken?)`);
+    if (child.exitCode !== null)
+      throw new Error(`redis-server exited with ${child.exitCode} (port ${chosen} taken?)`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`redis-server did not accept connections on ${chosen} within ${timeoutMs} ms`);
