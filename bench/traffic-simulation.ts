@@ -9,15 +9,16 @@
  * - a detail page (75 %): an id drawn by a Zipf-like popularity (s = 1) over 28,000 ids;
  * - a search (15 %): 60 % one of 500 popular queries (Zipf), 40 % the long tail (20,000 queries);
  * - a listing (10 %): the season, top or popular listing of the home page.
- * Each configuration starts cold; the figures are those of the last MEASURE_MINUTES.
+ * Each configuration starts cold; the figures are those of the last measureMinutes.
  *
  * Input (env): TRAFFIC_RATES (page views per minute, comma-separated), TRAFFIC_MINUTES,
- * TRAFFIC_MEASURE_MINUTES, TRAFFIC_CACHES (shared,spec), TRAFFIC_OUT (JSON file for the results).
+ * TRAFFIC_measureMinutes, TRAFFIC_CACHES (shared,spec), TRAFFIC_OUT (JSON file for the results).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { writeFileSync } from 'node:fs';
 import { afterAll, it, vi } from 'vitest';
 import { animeById, ID_DEATH_NOTE } from '../e2e/fake-upstream/fixtures.mjs';
+import { random, zipf } from './random.mjs';
 import { resetCatalogueForTests } from '@/lib/catalogue';
 import {
   getAnimeDetails,
@@ -41,8 +42,9 @@ import {
 import { getRateLimiter } from '@/lib/server/rate-limiter';
 
 const RATES = (process.env.TRAFFIC_RATES ?? '100,1000,10000').split(',').map(Number);
-const MINUTES = Number(process.env.TRAFFIC_MINUTES ?? 120);
-const MEASURE_MINUTES = Number(process.env.TRAFFIC_MEASURE_MINUTES ?? 60);
+/** Simulated minutes per rate (one value for all, or one per rate); the second half is measured. */
+const MINUTES = (process.env.TRAFFIC_MINUTES ?? '240,120,30').split(',').map(Number);
+const minutesFor = (i: number) => MINUTES[Math.min(i, MINUTES.length - 1)]!;
 const CACHES = (process.env.TRAFFIC_CACHES ?? 'shared,spec').split(',') as ('shared' | 'spec')[];
 const ANIME_COUNT = 28_000;
 const UPSTREAM_LATENCY_MS = 300;
@@ -52,36 +54,6 @@ const STEP_MS = 250;
  * stored details answer (the mapped record of a real /full answer, as JSON, with Redis overhead).
  */
 const SHARED_ENTRIES = 60_000;
-
-/** A seeded generator (mulberry32): every run draws the same visitors. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Draws ranks 0..n-1 with probability ∝ 1 / (rank + 1)^s, by binary search on the CDF. */
-function zipf(n: number, s: number, rand: () => number): () => number {
-  const cdf = new Float64Array(n);
-  let total = 0;
-  for (let i = 0; i < n; i++) cdf[i] = total += 1 / Math.pow(i + 1, s);
-  return () => {
-    const target = rand() * total;
-    let lo = 0;
-    let hi = n - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cdf[mid]! < target) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-}
 
 function poisson(mean: number, rand: () => number): number {
   // Knuth's method; the means here are small (at most about 42 per 250 ms step).
@@ -119,6 +91,8 @@ interface Visitor {
 interface Result {
   cache: string;
   rate: number;
+  /** Simulated minutes; the second half is measured. */
+  minutes: number;
   views: number;
   /** Answered at once from the cache (fresh or stale), neither offline nor failed. */
   hitRate: number;
@@ -140,7 +114,8 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function simulate(cacheName: 'shared' | 'spec', rate: number): Promise<Result> {
+async function simulate(cacheName: 'shared' | 'spec', rate: number, minutes: number): Promise<Result> {
+  const measureMinutes = minutes / 2;
   vi.useFakeTimers({ now: Date.UTC(2026, 0, 15, 12), toFake: ['Date', 'setTimeout', 'clearTimeout'] });
   // The app logs every failed call and fallback; thousands of lines would only slow the run.
   for (const level of ['info', 'warn', 'error'] as const)
@@ -200,8 +175,8 @@ async function simulate(cacheName: 'shared' | 'spec', rate: number): Promise<Res
     () => getPopularAnime({}, { adult: false }),
   ];
 
-  const measureFrom = Date.now() + (MINUTES - MEASURE_MINUTES) * 60_000;
-  const end = Date.now() + MINUTES * 60_000;
+  const measureFrom = Date.now() + (minutes - measureMinutes) * 60_000;
+  const end = Date.now() + minutes * 60_000;
   const outcomes: { at: number; visitor: Visitor; ms: number; offline: boolean; failed: boolean }[] = [];
   const pending = new Set<Promise<void>>();
 
@@ -249,7 +224,7 @@ async function simulate(cacheName: 'shared' | 'spec', rate: number): Promise<Res
     const minute = Math.floor((time - measureFrom) / 60_000);
     perMinute.set(minute, (perMinute.get(minute) ?? 0) + 1);
   }
-  const minuteCounts = Array.from({ length: MEASURE_MINUTES }, (_, i) => perMinute.get(i) ?? 0);
+  const minuteCounts = Array.from({ length: measureMinutes }, (_, i) => perMinute.get(i) ?? 0);
   const gaps = calls.slice(1).map((time, i) => time - calls[i]!);
   const waits = outcomes
     .map((o) => o.visitor.limiterWaitMs)
@@ -258,10 +233,11 @@ async function simulate(cacheName: 'shared' | 'spec', rate: number): Promise<Res
   const result: Result = {
     cache: cacheName,
     rate,
+    minutes,
     views: outcomes.length,
     hitRate:
       outcomes.filter((o) => o.ms === 0 && !o.failed && !o.offline).length / Math.max(1, outcomes.length),
-    upstreamPerMinuteMean: measured.length / MEASURE_MINUTES,
+    upstreamPerMinuteMean: measured.length / measureMinutes,
     upstreamPerMinuteMax: Math.max(...minuteCounts),
     minGapMs: gaps.length ? Math.min(...gaps) : 0,
     waited: waits.length,
@@ -278,10 +254,10 @@ async function simulate(cacheName: 'shared' | 'spec', rate: number): Promise<Res
 }
 
 for (const cacheName of CACHES) {
-  for (const rate of RATES) {
+  for (const [i, rate] of RATES.entries()) {
     it(`${cacheName} cache at ${rate} page views a minute`, async () => {
       const started = performance.now();
-      const result = await simulate(cacheName, rate);
+      const result = await simulate(cacheName, rate, minutesFor(i));
       results.push(result);
       process.stdout.write(
         `  simulated ${cacheName} @ ${rate}/min in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,

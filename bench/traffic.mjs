@@ -7,7 +7,11 @@
 // those answered stale, offline (catalogue) or not at all.
 //
 //   npm run bench:traffic
-//   TRAFFIC_RATES=1000 TRAFFIC_MINUTES=60 TRAFFIC_MEASURE_MINUTES=30 npm run bench:traffic
+//   TRAFFIC_RATES=1000 TRAFFIC_MINUTES=60 TRAFFIC_CACHES=shared npm run bench:traffic
+//
+// Each run starts cold and is measured over its second half: by default 240, 120 and 30 simulated
+// minutes at 100, 1,000 and 10,000 views a minute (the busier, the sooner the cache is as warm as
+// the limiter lets it get, and the costlier each simulated minute).
 //
 // Caches: `shared` is the Redis cache's policy (a life per kind of data, 60,000 entries ≈ 256 MB);
 // `spec` is the in-process cache of one instance without Redis (SPEC §9: 10 minutes, 200 entries).
@@ -46,13 +50,13 @@ if (!results.length) {
 const pct = (n, total) => `${((100 * n) / Math.max(1, total)).toFixed(1)} %`;
 console.log('');
 console.log(
-  `${'cache'.padEnd(7)}${'views/min'.padStart(10)}${'hit rate'.padStart(10)}${'calls/min'.padStart(11)}` +
+  `${'cache'.padEnd(7)}${'views/min'.padStart(10)}${'minutes'.padStart(9)}${'hit rate'.padStart(10)}${'calls/min'.padStart(11)}` +
     `${'worst min'.padStart(10)}${'min gap'.padStart(9)}${'waited'.padStart(9)}${'p50 wait'.padStart(10)}` +
     `${'p99 wait'.padStart(10)}${'stale'.padStart(8)}${'offline'.padStart(9)}${'failed'.padStart(8)}`,
 );
 for (const r of results) {
   console.log(
-    `${r.cache.padEnd(7)}${String(r.rate).padStart(10)}${pct(r.hitRate * r.views, r.views).padStart(10)}` +
+    `${r.cache.padEnd(7)}${String(r.rate).padStart(10)}${`${r.minutes / 2}/${r.minutes}`.padStart(9)}${pct(r.hitRate * r.views, r.views).padStart(10)}` +
       `${r.upstreamPerMinuteMean.toFixed(1).padStart(11)}${String(r.upstreamPerMinuteMax).padStart(10)}` +
       `${`${r.minGapMs} ms`.padStart(9)}${pct(r.waited, r.views).padStart(9)}` +
       `${`${(r.waitP50Ms / 1000).toFixed(1)} s`.padStart(10)}${`${(r.waitP99Ms / 1000).toFixed(1)} s`.padStart(10)}` +
