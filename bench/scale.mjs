@@ -242,7 +242,7 @@ console.log(
     `warm: autocannon -c ${CONNECTIONS} -d ${SECONDS} per instance`,
 );
 console.log(
-  '| setup | cold req/s | cold p99 ms | upstream calls | duplicate calls | min gap ms | gaps < ${GAP_MS} ms | warm req/s | warm p99 ms | errors |',
+  `| setup | cold req/s | cold p99 ms | upstream calls | duplicate calls | min gap ms | gaps < ${GAP_MS} ms | warm req/s | warm p99 ms | errors |`,
 );
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
