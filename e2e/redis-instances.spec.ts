@@ -10,6 +10,8 @@ import { startApp, startPrivateStack, stopProcess, type PrivateStack } from './d
  */
 
 const GAP_MS = 200;
+/** The limiter's spacing: the gap plus RECEIVER_MARGIN_MS (lib/server/rate-limiter.ts, server-only). */
+const SPACING_MS = GAP_MS + 60;
 const BURST = 60;
 
 let redis: TestRedis;
@@ -71,8 +73,27 @@ test.describe('two instances sharing Redis', () => {
   // Each instance's calls go through one queue in Redis, and each call starts (START in
   // lib/server/redis.ts) only a whole gap after the previous call really started, so an instance
   // whose process stalls after its turn cannot bring the other's next call within the gap.
+  //
+  // The fake timestamps calls as they reach it, after the sender's HTTP stack, loopback and its own
+  // event loop. On a machine loaded far beyond its cores those add hundreds of milliseconds at
+  // random (a plain script pacing fetches 260 ms apart saw them arrive 13 ms apart at a load
+  // average of 20 on 2 cores), and no limiter can keep a gap the measurement itself loses. So a
+  // control sender, pacing its own calls to the fake by construction, runs alongside the burst:
+  // if even its calls arrive closer than the gap, the machine cannot measure one, and the test says
+  // so and skips; otherwise every gap of the two instances must hold.
   test(`a burst of ${BURST} distinct searches split across both keeps every upstream gap`, async () => {
     const since = Date.now();
+    let bursting = true;
+    const control = (async () => {
+      const sends: Promise<unknown>[] = [];
+      for (let n = 0; bursting; n++) {
+        sends.push(
+          fetch(`${stack.fakeUrl}/jikan/v4/anime?q=control-${since}-${n}`).then((r) => r.arrayBuffer()),
+        );
+        await new Promise((resolve) => setTimeout(resolve, SPACING_MS));
+      }
+      await Promise.all(sends);
+    })();
     const answers = await Promise.all(
       Array.from({ length: BURST }, (_, i) =>
         get(
@@ -82,12 +103,26 @@ test.describe('two instances sharing Redis', () => {
         ),
       ),
     );
+    bursting = false;
+    await control;
     expect(answers.map((a) => a.status)).toEqual(Array.from({ length: BURST }, () => 200));
-    const times = (await stack.fake.calls({ service: 'jikan', since, match: 'q=burst' })).map((c) => c.time);
-    expect(times).toHaveLength(BURST);
-    const gaps = times.slice(1).map((time, i) => time - times[i]!);
-    test.info().annotations.push({ type: 'smallest gap', description: `${Math.min(...gaps)} ms` });
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(GAP_MS);
+    const smallestGap = async (match: string) => {
+      const times = (await stack.fake.calls({ service: 'jikan', since, match })).map((c) => c.time);
+      return { count: times.length, min: Math.min(...times.slice(1).map((time, i) => time - times[i]!)) };
+    };
+    const burst = await smallestGap('q=burst');
+    const paced = await smallestGap('q=control');
+    test.info().annotations.push({
+      type: 'smallest gap',
+      description: `${burst.min} ms between the instances' calls; ${paced.min} ms between the control sender's`,
+    });
+    expect(burst.count).toBe(BURST);
+    test.skip(
+      paced.min < GAP_MS,
+      `this machine delays calls on their way to the fake by more than the margin (a control sender pacing ` +
+        `${SPACING_MS} ms apart arrived ${paced.min} ms apart): the gap cannot be measured now`,
+    );
+    expect(burst.min).toBeGreaterThanOrEqual(GAP_MS);
   });
 
   test('a 429 seen by one instance stops the other', async () => {
