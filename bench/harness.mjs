@@ -34,42 +34,64 @@ async function waitFor(url, timeoutMs = 60_000) {
   throw new Error(`Timed out waiting for ${url}`);
 }
 
-/**
- * Starts fake upstream + the production server (scripts/serve.mjs; `server: 'next'` for a bare
- * `next start`, to compare); returns { appUrl, fakeUrl, stop() }. Ports are free ones unless given
- * (BENCH_APP_PORT / BENCH_FAKE_PORT, for machines where ports are assigned).
- */
-export async function startStack({ env = {}, server = 'front' } = {}) {
+function requireBuild() {
   const distDir = process.env.NEXT_DIST_DIR || '.next';
   if (!existsSync(path.join(root, distDir, 'BUILD_ID'))) {
     console.error(`No production build in ${distDir}/: run \`npm run build\` first.`);
     process.exit(1);
   }
-  const fake = await startFakeUpstream({ port: Number(process.env.BENCH_FAKE_PORT ?? 0) });
-  const port = Number(process.env.BENCH_APP_PORT ?? 0) || (await freePort());
+}
+
+/**
+ * Starts one production server of the build against the fake at `fakeUrl` (scripts/serve.mjs, as
+ * `npm start` runs it; `server: 'next'` for a bare `next start`, to compare); returns { url, stop() }.
+ */
+export async function startApp({ fakeUrl, env = {}, port, server = 'front' } = {}) {
+  requireBuild();
+  const chosen = port || (await freePort());
   const command =
     server === 'next'
-      ? [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)]
-      : [path.join(root, 'scripts/serve.mjs'), '-p', String(port)];
+      ? [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(chosen)]
+      : [path.join(root, 'scripts/serve.mjs'), '-p', String(chosen)];
   const child = spawn(process.execPath, command, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
       NEXT_TELEMETRY_DISABLED: '1',
-      JIKAN_BASE_URL: `${fake.url}/jikan/v4`,
-      STREAMING_BASE_URLS: `${fake.url}/streaming/main`,
-      TRANSLATE_BASE_URL: `${fake.url}/translate`,
+      JIKAN_BASE_URL: `${fakeUrl}/jikan/v4`,
+      STREAMING_BASE_URLS: `${fakeUrl}/streaming/main`,
+      TRANSLATE_BASE_URL: `${fakeUrl}/translate`,
       ...env,
     },
   });
-  const appUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${appUrl}/`);
+  const url = `http://127.0.0.1:${chosen}`;
+  await waitFor(`${url}/`);
   return {
-    appUrl,
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/**
+ * Starts fake upstream + one production server (see startApp); returns { appUrl, fakeUrl, stop() }.
+ * Ports are free ones unless given (BENCH_APP_PORT / BENCH_FAKE_PORT, for machines where ports are
+ * assigned).
+ */
+export async function startStack({ env = {}, server = 'front' } = {}) {
+  requireBuild();
+  const fake = await startFakeUpstream({ port: Number(process.env.BENCH_FAKE_PORT ?? 0) });
+  const app = await startApp({ fakeUrl: fake.url, env, port: Number(process.env.BENCH_APP_PORT ?? 0), server });
+  return {
+    appUrl: app.url,
     fakeUrl: fake.url,
     async stop() {
-      child.kill('SIGTERM');
+      await app.stop();
       await fake.close();
     },
   };

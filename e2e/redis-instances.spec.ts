@@ -1,49 +1,20 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import {
-  freePort,
-  startApp,
-  startPrivateStack,
-  stopProcess,
-  type PrivateStack,
-} from './discovery/private-stack';
+import { REDIS_MISSING, redisServerPath, startTestRedis, type TestRedis } from '../lib/server/test-redis';
+import { startApp, startPrivateStack, stopProcess, type PrivateStack } from './discovery/private-stack';
 
 /**
  * Issue 14: two production instances (`next start` twice) share one cache and one limiter through
- * a real redis-server on 127.0.0.1, behind one fake upstream. Skipped, saying why, without
- * redis-server (apt package `redis-server`).
+ * a real redis-server on 127.0.0.1 (started here on a free port), behind one fake upstream.
+ * Skipped, saying why, without redis-server (`npm test` installs it with apt when run as root).
  */
 
-const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
-const redisAvailable = fs.existsSync(REDIS_SERVER) && spawnSync(REDIS_SERVER, ['--version']).status === 0;
-const GAP_MS = 300;
+const GAP_MS = 200;
+/** The limiter's spacing: the gap plus RECEIVER_MARGIN_MS (lib/server/rate-limiter.ts, server-only). */
+const SPACING_MS = GAP_MS + 60;
+const BURST = 60;
 
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    REDIS_SERVER,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  await expect
-    .poll(
-      () =>
-        new Promise<boolean>((resolve) => {
-          const socket = net.connect(port, '127.0.0.1', () => {
-            socket.end();
-            resolve(true);
-          });
-          socket.once('error', () => resolve(false));
-        }),
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return child;
-}
-
-let redisPort: number;
-let redis: ChildProcess;
+let redis: TestRedis;
 let stack: PrivateStack;
 let second: { url: string; child: ChildProcess };
 
@@ -58,17 +29,17 @@ async function get(base: string, path: string, client: string) {
 test.describe.configure({ mode: 'serial' });
 
 test.describe('two instances sharing Redis', () => {
-  test.skip(!redisAvailable, `redis-server not found at ${REDIS_SERVER} (apt-get install redis-server)`);
-  test.setTimeout(60_000);
+  test.skip(redisServerPath() === null, REDIS_MISSING);
+  test.setTimeout(90_000);
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    redisPort = await freePort();
-    redis = await startRedis(redisPort);
+    redis = await startTestRedis();
     const env = {
-      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      REDIS_URL: redis.url,
       JIKAN_MIN_INTERVAL_MS: String(GAP_MS),
-      JIKAN_TIMEOUT_MS: '15000',
+      // The burst queues 60 calls a gap apart (about 16 s): its last caller must still get a turn.
+      JIKAN_TIMEOUT_MS: '40000',
     };
     stack = await startPrivateStack(env);
     second = await startApp(`${stack.fakeUrl}/jikan/v4`, {
@@ -81,7 +52,7 @@ test.describe('two instances sharing Redis', () => {
   test.afterAll(async () => {
     if (second) await stopProcess(second.child);
     await stack?.close();
-    if (redis) await stopProcess(redis);
+    await redis?.stop();
   });
 
   test.beforeEach(async () => {
@@ -99,12 +70,35 @@ test.describe('two instances sharing Redis', () => {
     expect(await stack.fake.calls({ service: 'jikan', since, match: '/anime/1535' })).toHaveLength(1);
   });
 
-  // Issue 14 (open): in the full suite on a loaded 2-core machine the two instances' calls came
-  // 9–48 ms apart, so the shared gap is not yet proven; kept visible as fixme, not deleted.
-  test.fixme('a burst of 30 distinct searches split across both keeps every upstream gap', async () => {
+  // Each instance's calls go through one queue in Redis, and each call starts (START in
+  // lib/server/redis.ts) only a whole gap after the previous call really started, so an instance
+  // whose process stalls after its turn cannot bring the other's next call within the gap.
+  //
+  // The fake timestamps calls as they reach it, after the sender's HTTP stack, loopback and its own
+  // event loop. On a machine loaded far beyond its cores those add hundreds of milliseconds at
+  // random (a plain script pacing fetches 260 ms apart saw them arrive 13 ms apart at a load
+  // average of 20 on 2 cores), and no limiter can keep a gap the measurement itself loses. So a
+  // control sender, pacing its own calls to the fake by construction, runs alongside the burst:
+  // if even its calls arrive closer than the gap, the machine cannot measure one, and the test says
+  // so and skips; otherwise every gap of the two instances must hold.
+  test(`a burst of ${BURST} distinct searches split across both keeps every upstream gap`, async () => {
     const since = Date.now();
+    // The control sender is a process of its own, like each instance, so it shares the machine's
+    // load but not this test's event loop (busy with the burst's 60 answers).
+    const control = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const [url, spacing] = process.argv.slice(1);
+         let n = 0;
+         setInterval(() => fetch(url + n++).then((r) => r.arrayBuffer()).catch(() => {}), Number(spacing));`,
+        `${stack.fakeUrl}/jikan/v4/anime?q=control-${since}-`,
+        String(SPACING_MS),
+      ],
+      { stdio: 'ignore' },
+    );
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
+      Array.from({ length: BURST }, (_, i) =>
         get(
           i % 2 ? second.url : stack.appUrl,
           `/api/anime/search?q=burst-${since}-${i}`,
@@ -112,11 +106,25 @@ test.describe('two instances sharing Redis', () => {
         ),
       ),
     );
-    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 30 }, () => 200));
-    const times = (await stack.fake.calls({ service: 'jikan', since, match: 'q=burst' })).map((c) => c.time);
-    expect(times).toHaveLength(30);
-    const gaps = times.slice(1).map((time, i) => time - times[i]!);
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(GAP_MS);
+    await stopProcess(control);
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: BURST }, () => 200));
+    const smallestGap = async (match: string) => {
+      const times = (await stack.fake.calls({ service: 'jikan', since, match })).map((c) => c.time);
+      return { count: times.length, min: Math.min(...times.slice(1).map((time, i) => time - times[i]!)) };
+    };
+    const burst = await smallestGap('q=burst');
+    const paced = await smallestGap('q=control');
+    test.info().annotations.push({
+      type: 'smallest gap',
+      description: `${burst.min} ms between the instances' calls; ${paced.min} ms between the control sender's`,
+    });
+    expect(burst.count).toBe(BURST);
+    test.skip(
+      paced.min < GAP_MS,
+      `this machine delays calls on their way to the fake by more than the margin (a control sender pacing ` +
+        `${SPACING_MS} ms apart arrived ${paced.min} ms apart): the gap cannot be measured now`,
+    );
+    expect(burst.min).toBeGreaterThanOrEqual(GAP_MS);
   });
 
   test('a 429 seen by one instance stops the other', async () => {
@@ -142,14 +150,14 @@ test.describe('two instances sharing Redis', () => {
   });
 
   test('killing Redis loses no request; restarting it restores sharing', async () => {
-    await stopProcess(redis);
+    await redis.stop();
     for (const [i, base] of [stack.appUrl, second.url].entries()) {
       expect((await get(base, '/api/anime/1535', `203.0.113.${10 + i}`)).status).toBe(200);
       expect(
         (await get(base, `/api/anime/search?q=down-${Date.now()}-${i}`, `203.0.113.${20 + i}`)).status,
       ).toBe(200);
     }
-    redis = await startRedis(redisPort);
+    redis = await startTestRedis(redis.port);
     // Shared again once both instances have reconnected: one call for one new id asked on both
     // (a new id each try, so a cached answer cannot pass for sharing).
     const fresh = [5114, 9253, 11061, 918, 30276, 11757, 31964, 20, 38000, 40748, 121, 1, 16498, 52991];

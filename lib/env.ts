@@ -35,6 +35,13 @@ const intFrom = (fallback: number) =>
       return Math.floor(parsed);
     });
 
+/** A non-negative integer, or undefined when unset or blank. */
+const optionalInt = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() ? value : undefined))
+  .pipe(intFrom(0).optional());
+
 const url = (fallback: string) =>
   z
     .string()
@@ -46,8 +53,11 @@ const serverSchema = z.object({
   JIKAN_BASE_URL: url('https://api.jikan.moe/v4'),
   JIKAN_MIN_INTERVAL_MS: intFrom(1200),
   JIKAN_TIMEOUT_MS: intFrom(15_000),
-  /** Life of a cached answer (SPEC §9: 10 minutes); shorter only in tests and measurements. */
-  CACHE_TTL_MS: intFrom(10 * 60 * 1000),
+  /**
+   * Life of every cached answer, when set (tests and measurements). Unset: SPEC §9's 10 minutes in
+   * the in-process cache, a life per kind of data in the shared one (lib/server/cache.ts).
+   */
+  CACHE_TTL_MS: optionalInt,
   /** Per-client budget of requests that miss the cache: bucket size, and refill per minute (0 = off). */
   CLIENT_MISS_BURST: intFrom(12),
   CLIENT_MISS_PER_MINUTE: intFrom(12),
@@ -57,6 +67,15 @@ const serverSchema = z.object({
     .string()
     .optional()
     .transform((value) => (value && value.trim() ? value.trim() : undefined)),
+  /**
+   * The shared cache's memory bound, set on a Redis that has none (e.g. 256mb); `off` leaves the
+   * server's settings alone (managed Redis: set maxmemory and allkeys-lru there, README).
+   */
+  REDIS_MAX_MEMORY: z
+    .string()
+    .optional()
+    .transform((value) => (value && value.trim() ? value.trim() : '256mb'))
+    .pipe(z.string().regex(/^(off|\d+(b|kb|mb|gb)?)$/i, 'expected a size such as 256mb, or off')),
   FIREBASE_AUTH_EMULATOR_HOST: z
     .string()
     .optional()

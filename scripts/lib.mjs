@@ -125,22 +125,51 @@ export function chromiumPath() {
   return null;
 }
 
-/** Debian's Chromium for the browser tests: installs it when running as root, else says how. */
-export async function ensureChromium() {
-  if (chromiumPath()) return chromiumPath();
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot) {
-    console.error('Chromium is missing. Install it once with:\n  sudo apt-get update && sudo apt-get install -y chromium');
-    process.exit(1);
-  }
-  log('Installing Debian Chromium (apt-get install chromium)...');
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** apt-get install of one Debian package (root only); true when it succeeded. */
+function aptInstall(pkg) {
+  log(`Installing ${pkg} (apt-get install ${pkg})...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   if (update.status !== 0) log('apt-get update failed; trying the install anyway.');
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
-  if (install.status !== 0 || !chromiumPath()) {
+  return spawnSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env }).status === 0;
+}
+
+/** Debian's Chromium for the browser tests: installs it when running as root, else says how. */
+export async function ensureChromium() {
+  if (chromiumPath()) return chromiumPath();
+  if (!isRoot()) {
+    console.error('Chromium is missing. Install it once with:\n  sudo apt-get update && sudo apt-get install -y chromium');
+    process.exit(1);
+  }
+  if (!aptInstall('chromium') || !chromiumPath()) {
     console.error('Could not install Chromium with apt-get.');
     process.exit(1);
   }
   return chromiumPath();
+}
+
+export function redisServerPath() {
+  for (const candidate of [process.env.REDIS_SERVER_PATH, '/usr/bin/redis-server', '/usr/local/bin/redis-server']) {
+    if (candidate && existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+/**
+ * redis-server for the Redis tests (issue 14: they start their own on 127.0.0.1, on a free port):
+ * installed with apt when running as root; otherwise the command is printed and those tests skip,
+ * saying why, while the rest of the suite runs.
+ */
+export function ensureRedisServer() {
+  if (redisServerPath()) return redisServerPath();
+  if (!isRoot() || !aptInstall('redis-server') || !redisServerPath()) {
+    console.error(
+      'redis-server is missing, so the Redis tests will be skipped. Install it once with:\n' +
+        '  sudo apt-get update && sudo apt-get install -y redis-server',
+    );
+    return null;
+  }
+  return redisServerPath();
 }

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../lib/server/test-redis';
 
 /** The fake upstream's control API (e2e/fake-upstream/README.md), for a fake at any address. */
 export interface FakeControl {
@@ -75,17 +75,8 @@ export interface PrivateStack {
 
 const root = path.resolve(__dirname, '..', '..');
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+// One free-port helper for every private server of the tests (Redis's too).
+export { freePort };
 
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -77,6 +77,29 @@ export const MAX_SEEN = 20_000;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/**
+ * The part of `anime` the catalogue keeps. A listing record has no `titles`: `known` (an earlier
+ * details record) keeps its other titles.
+ */
+export function toSeenAnime(anime: Anime | AnimeDetails, known?: SeenAnime): SeenAnime {
+  const otherTitles = 'titles' in anime ? anime.titles.map((entry) => entry.title) : [];
+  return {
+    id: anime.id,
+    title: anime.title,
+    titleEnglish: anime.titleEnglish,
+    titleJapanese: anime.titleJapanese,
+    otherTitles: otherTitles.length ? otherTitles : (known?.otherTitles ?? []),
+    type: anime.type,
+    episodes: anime.episodes,
+    year: anime.year,
+    status: anime.status,
+    rating: anime.rating,
+    popularity: anime.popularity,
+    images: anime.images,
+    genres: anime.genres,
+  };
+}
+
 /** Jikan's `aired.string` form ("Oct 3, 2002 to Feb 8, 2007"), so the detail page reads alike. */
 export function airedString(record: Pick<CatalogueRecord, 'type' | 'begin' | 'end'>): string | null {
   const format = (date: string) => {
@@ -126,32 +149,24 @@ export class Catalogue {
 
   /** Keeps what the anime database said about a record, for offline search and cards. */
   remember(anime: Anime | AnimeDetails): void {
-    const otherTitles = 'titles' in anime ? anime.titles.map((entry) => entry.title) : [];
-    const known = this.seen.get(anime.id)?.anime;
-    const seen: SeenAnime = {
-      id: anime.id,
-      title: anime.title,
-      titleEnglish: anime.titleEnglish,
-      titleJapanese: anime.titleJapanese,
-      // A listing record has no `titles`; keep what an earlier details record taught us.
-      otherTitles: otherTitles.length ? otherTitles : (known?.otherTitles ?? []),
-      type: anime.type,
-      episodes: anime.episodes,
-      year: anime.year,
-      status: anime.status,
-      rating: anime.rating,
-      popularity: anime.popularity,
-      images: anime.images,
-      genres: anime.genres,
-    };
+    this.rememberSeen(toSeenAnime(anime, this.seen.get(anime.id)?.anime));
+  }
+
+  /** What was learnt of `id` from the anime database, if anything. */
+  seenAnime(id: number): SeenAnime | undefined {
+    return this.seen.get(id)?.anime;
+  }
+
+  /** Keeps a record learnt before (this process, or another one through Redis). */
+  rememberSeen(seen: SeenAnime): void {
     const titles = new Set(
       [seen.title, seen.titleEnglish, seen.titleJapanese, ...seen.otherTitles]
         .filter((title): title is string => !!title)
         .map(normalizeTitle),
     );
     titles.delete('');
-    this.seen.delete(anime.id);
-    this.seen.set(anime.id, { anime: seen, titles: [...titles] });
+    this.seen.delete(seen.id);
+    this.seen.set(seen.id, { anime: seen, titles: [...titles] });
     if (this.seen.size > MAX_SEEN) {
       const oldest = this.seen.keys().next().value;
       if (oldest !== undefined) this.seen.delete(oldest);

@@ -3,14 +3,17 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Anime, AnimeDetails } from '@/lib/jikan/types';
+import { getRedis } from '@/lib/server/cache';
 import {
   Catalogue,
+  toSeenAnime,
   type CatalogueSearch,
   type CatalogueSeasonListing,
   type StreamingLink,
 } from './catalogue';
 import { buildCatalogue, CATALOGUE_FORMAT, type BangumiData, type CatalogueFile } from './convert.mjs';
 import { japanDate } from './dates';
+import { EnrichmentStore } from './enrichment-store';
 
 /**
  * The offline catalogue of this server process: loaded lazily, once, on first use (the anime
@@ -28,7 +31,47 @@ const store = globalThis as typeof globalThis & {
   __animeMasterCatalogue?: Catalogue | null;
   /** Records seen before the catalogue loaded; handed over when it does. */
   __animeMasterCatalogueBacklog?: Map<number, Anime | AnimeDetails>;
+  /** The enrichment in Redis (REDIS_URL), null without. */
+  __animeMasterEnrichmentStore?: EnrichmentStore | null;
+  /** The reload of the stored enrichment, started on first catalogue use. */
+  __animeMasterEnrichmentReload?: Promise<number>;
 };
+
+function enrichmentStore(): EnrichmentStore | null {
+  if (store.__animeMasterEnrichmentStore === undefined) {
+    const redis = getRedis();
+    store.__animeMasterEnrichmentStore = redis ? new EnrichmentStore(redis) : null;
+  }
+  return store.__animeMasterEnrichmentStore;
+}
+
+/**
+ * Reloads what any instance learnt before (Redis), without overwriting what this process has
+ * learnt since it started. Resolves to the number of records read (0 without Redis).
+ */
+function reloadEnrichment(catalogue: Catalogue): Promise<number> {
+  store.__animeMasterEnrichmentReload ??= (async () => {
+    const started = performance.now();
+    const count =
+      (await enrichmentStore()?.load((seen) => {
+        if (!catalogue.seenAnime(seen.id)) catalogue.rememberSeen(seen);
+      })) ?? 0;
+    if (count) {
+      console.info(
+        `[catalogue] ${count} enriched records reloaded from Redis in ${Math.round(performance.now() - started)} ms`,
+      );
+    }
+    return count;
+  })();
+  return store.__animeMasterEnrichmentReload;
+}
+
+/** Resolves once the stored enrichment (if any) is in the catalogue; loads the catalogue. */
+export async function catalogueEnriched(): Promise<Catalogue | null> {
+  const catalogue = getCatalogue();
+  if (catalogue) await reloadEnrichment(catalogue);
+  return catalogue;
+}
 
 function readCatalogueFile(): CatalogueFile {
   try {
@@ -62,6 +105,7 @@ export function getCatalogue(): Catalogue | null {
       `[catalogue] ${catalogue.size} anime loaded in ${Math.round(performance.now() - started)} ms`,
     );
     store.__animeMasterCatalogue = catalogue;
+    void reloadEnrichment(catalogue);
   } catch (error) {
     console.error('[catalogue] could not load the offline catalogue', error);
     store.__animeMasterCatalogue = null;
@@ -77,11 +121,14 @@ const BACKLOG_MAX = 2_000;
  */
 export function rememberAnime(records: readonly (Anime | AnimeDetails)[]): void {
   const catalogue = store.__animeMasterCatalogue;
+  const saved = enrichmentStore();
   if (catalogue) {
     for (const anime of records) catalogue.remember(anime);
+    void saved?.save(records.map((anime) => catalogue.seenAnime(anime.id) ?? toSeenAnime(anime)));
     return;
   }
   if (catalogue === null) return;
+  void saved?.save(records.map((anime) => toSeenAnime(anime)));
   const backlog = (store.__animeMasterCatalogueBacklog ??= new Map());
   for (const anime of records) {
     backlog.delete(anime.id);
@@ -123,6 +170,8 @@ export function catalogueSource(): Catalogue['source'] | null {
 export function resetCatalogueForTests(catalogue?: Catalogue): void {
   store.__animeMasterCatalogue = catalogue;
   store.__animeMasterCatalogueBacklog = undefined;
+  store.__animeMasterEnrichmentStore = undefined;
+  store.__animeMasterEnrichmentReload = undefined;
 }
 
 /** Test-only: a catalogue with no records. */

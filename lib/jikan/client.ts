@@ -139,6 +139,19 @@ function knownMissing(): ExpiringSet {
   return store.__animeMasterNotFound;
 }
 
+/** A 404 known here, or (shared cache) to any instance: kept an hour (SHARED_CACHE_LIVES.notFound). */
+async function isKnownMissing(cache: Cache, key: string): Promise<boolean> {
+  if (knownMissing().has(key)) return true;
+  if (!cache.shared || !(await cache.get(`missing:${key}`))?.fresh) return false;
+  knownMissing().add(key);
+  return true;
+}
+
+async function rememberMissing(cache: Cache, key: string): Promise<void> {
+  knownMissing().add(key);
+  if (cache.shared) await cache.set(`missing:${key}`, true);
+}
+
 function refreshFailed(): ExpiringSet {
   store.__animeMasterRefreshFailed ??= new ExpiringSet(1000, REFRESH_RETRY_MS);
   return store.__animeMasterRefreshFailed;
@@ -177,11 +190,12 @@ export async function jikanGet<S extends z.ZodType, R>({
   rememberNotFound = false,
 }: JikanGet<S, R>): Promise<R> {
   const key = cacheKey(`jikan:${path}`, params);
-  if (rememberNotFound && knownMissing().has(key)) {
-    throw new AppError('NOT_FOUND', undefined, { upstreamStatus: 404 });
-  }
   const cache = getCache();
-  const hit = await cache.get<R>(key);
+  const [missing, hit] = await Promise.all([
+    rememberNotFound && isKnownMissing(cache, key),
+    cache.get<R>(key),
+  ]);
+  if (missing) throw new AppError('NOT_FOUND', undefined, { upstreamStatus: 404 });
   if (hit?.fresh) return hit.value;
 
   const load = (until: number) => async () => {
@@ -197,7 +211,7 @@ export async function jikanGet<S extends z.ZodType, R>({
       refreshFailed().delete(key);
       return value;
     } catch (error) {
-      if (rememberNotFound && isAppError(error, 'NOT_FOUND')) knownMissing().add(key);
+      if (rememberNotFound && isAppError(error, 'NOT_FOUND')) await rememberMissing(cache, key);
       throw error;
     } finally {
       if (!locked) await cache.unlock?.(key);

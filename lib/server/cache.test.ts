@@ -4,8 +4,10 @@ import {
   CACHE_MAX_ENTRIES,
   CACHE_TTL_MS,
   InProcessCache,
+  SHARED_CACHE_LIVES,
   STALE_LIMIT_MS,
   cacheKey,
+  cacheKind,
   getCache,
   normalizeParams,
   resetCacheForTests,
@@ -170,5 +172,67 @@ describe('singleFlight', () => {
     }) as () => Promise<never>;
     await expect(singleFlight('s', throwsAtOnce)).rejects.toThrow('sync');
     expect(await singleFlight('s', async () => 'later')).toBe('later');
+  });
+});
+
+describe('lives per kind of data (the shared cache)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('names the kind of every key lib/jikan and lib/translate write', () => {
+    expect(cacheKind('jikan:/anime/20/full')).toBe('details');
+    expect(cacheKind('jikan:/anime/20')).toBe('details');
+    expect(cacheKind(cacheKey('jikan:/anime', { q: 'naruto', page: 1, limit: 25 }))).toBe('search');
+    expect(cacheKind(cacheKey('jikan:/anime', { type: 'tv', order_by: 'popularity', sort: 'asc' }))).toBe(
+      'listing',
+    );
+    expect(cacheKind('jikan:/seasons/now?filter=tv&limit=25&page=1')).toBe('listing');
+    expect(cacheKind('jikan:/top/anime?filter=bypopularity&limit=25&page=1&type=tv')).toBe('listing');
+    expect(cacheKind('missing:jikan:/anime/999999/full')).toBe('notFound');
+    expect(cacheKind('translate:pt:abc')).toBe('translation');
+  });
+
+  it('keeps details and translations longest, listings shortest, search in between, 404s an hour', () => {
+    const { details, translation, search, listing, notFound } = SHARED_CACHE_LIVES;
+    expect(details.freshMs).toBeGreaterThan(search.freshMs);
+    expect(search.freshMs).toBeGreaterThan(listing.freshMs);
+    expect(translation.freshMs).toBeGreaterThanOrEqual(details.freshMs);
+    expect(details.staleMs).toBeGreaterThan(0); // stale-while-revalidate
+    expect(notFound).toEqual({ freshMs: 60 * 60 * 1000, staleMs: 0 });
+  });
+
+  it('an in-process cache given those lives applies each entry its own', async () => {
+    vi.useFakeTimers();
+    const cache = new InProcessCache({ life: (key) => SHARED_CACHE_LIVES[cacheKind(key)] });
+    await cache.set('jikan:/anime/20/full', 'details');
+    await cache.set('jikan:/seasons/now', 'listing');
+    await cache.set('missing:jikan:/anime/9/full', true);
+    vi.advanceTimersByTime(SHARED_CACHE_LIVES.listing.freshMs);
+    expect(await cache.get('jikan:/seasons/now')).toEqual({ value: 'listing', fresh: false });
+    expect(await cache.get('jikan:/anime/20/full')).toEqual({ value: 'details', fresh: true });
+    vi.advanceTimersByTime(SHARED_CACHE_LIVES.notFound.freshMs);
+    expect(await cache.get('missing:jikan:/anime/9/full')).toBeUndefined();
+  });
+
+  it("without Redis every kind keeps SPEC §9's 10 minutes, or CACHE_TTL_MS when set", async () => {
+    vi.useFakeTimers();
+    delete process.env.CACHE_TTL_MS;
+    resetServerEnvForTests();
+    resetCacheForTests();
+    await getCache().set('jikan:/anime/20/full', 'details');
+    vi.advanceTimersByTime(CACHE_TTL_MS);
+    expect((await getCache().get('jikan:/anime/20/full'))?.fresh).toBe(false);
+    expect(getCache().shared).toBe(false);
+
+    process.env.CACHE_TTL_MS = '1500';
+    resetServerEnvForTests();
+    resetCacheForTests();
+    await getCache().set('jikan:/anime/20/full', 'details');
+    vi.advanceTimersByTime(1500);
+    expect((await getCache().get('jikan:/anime/20/full'))?.fresh).toBe(false);
+    delete process.env.CACHE_TTL_MS;
+    resetServerEnvForTests();
+    resetCacheForTests();
   });
 });

@@ -22,6 +22,8 @@ export interface Cache {
   set<T>(key: string, value: T): Promise<void>;
   delete(key: string): Promise<void>;
   clear(): Promise<void>;
+  /** Whether every instance sees this cache (Redis), not only this process. */
+  readonly shared?: boolean;
   /**
    * Single flight across instances (shared backends only): true when this instance may make the
    * call for `key`; false while another instance holds the lock (it expires after `ttlMs`).
@@ -37,6 +39,11 @@ export interface CacheOptions {
   maxEntries?: number;
   /** How long past its life an entry may still be served as stale. */
   staleLimitMs?: number;
+  /**
+   * A life per key instead of ttlMs/staleLimitMs: the shared cache's policy (SHARED_CACHE_LIVES),
+   * which bench/traffic.mjs runs in process to model Redis.
+   */
+  life?: (key: string) => CacheLife;
 }
 
 export const CACHE_TTL_MS = 10 * 60 * 1000;
@@ -47,16 +54,63 @@ export const STALE_LIMIT_MS = 24 * 60 * 60 * 1000;
 interface Entry {
   value: unknown;
   storedAt: number;
+  life: CacheLife;
+}
+
+/**
+ * What a kind of data is worth keeping in the shared cache (issue 14). The in-process cache keeps
+ * SPEC §9's single 10-minute life for everything: it holds 200 entries, the hot few. The shared
+ * cache serves every instance and is sized for real traffic: MyAnimeList has about 28,000 anime
+ * and Jikan allows about 50 calls a minute at our 1.26 s gap, so a detail page that expired every
+ * 10 minutes could be kept warm for at most 500 titles; with a day's life one deployment can hold
+ * the whole catalogue that visitors actually open (README "Deployment").
+ * - `freshMs`: answered without a call; `staleMs` more: answered at once while one background call
+ *   refreshes it (stale-while-revalidate), or in place of a failing database (SPEC §8).
+ */
+export interface CacheLife {
+  freshMs: number;
+  staleMs: number;
+}
+
+export type CacheKind = 'details' | 'search' | 'listing' | 'notFound' | 'translation';
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export const SHARED_CACHE_LIVES: Record<CacheKind, CacheLife> = {
+  // Jikan itself refreshes a record once a day; a week-old stale copy still beats no page.
+  details: { freshMs: DAY, staleMs: 7 * DAY },
+  // A translation of a given text never changes (keyed by the text itself).
+  translation: { freshMs: 30 * DAY, staleMs: 0 },
+  // Search results move when new entries and scores arrive: between the two.
+  search: { freshMs: 6 * HOUR, staleMs: DAY },
+  // The season, top and popular listings are the home page's front row: kept current.
+  listing: { freshMs: 30 * MINUTE, staleMs: DAY },
+  // MyAnimeList adds entries, but not by the minute (the same hour as lib/jikan's in-process memory).
+  notFound: { freshMs: HOUR, staleMs: 0 },
+};
+
+/** The kind of a cache key, from the names lib/jikan and lib/translate give their entries. */
+export function cacheKind(key: string): CacheKind {
+  if (key.startsWith('missing:')) return 'notFound';
+  if (key.startsWith('translate:')) return 'translation';
+  if (/^jikan:\/anime\/\d+(\/full)?$/.test(key)) return 'details';
+  if (/^jikan:\/anime\?(.*&)?q=/.test(key)) return 'search';
+  return 'listing';
 }
 
 export class InProcessCache implements Cache {
+  readonly shared = false;
   private readonly lru: LRUCache<string, Entry>;
-  private readonly ttlMs: number;
-  private readonly staleLimitMs: number;
+  private readonly life: (key: string) => CacheLife;
 
   constructor(options: CacheOptions = {}) {
-    this.ttlMs = options.ttlMs ?? CACHE_TTL_MS;
-    this.staleLimitMs = options.staleLimitMs ?? STALE_LIMIT_MS;
+    const uniform = {
+      freshMs: options.ttlMs ?? CACHE_TTL_MS,
+      staleMs: options.staleLimitMs ?? STALE_LIMIT_MS,
+    };
+    this.life = options.life ?? (() => uniform);
     // Freshness is computed here from Date.now() rather than with lru-cache's own ttl, which
     // would drop (or hide) an entry at the end of its life and leave nothing for stale serving.
     this.lru = new LRUCache<string, Entry>({ max: options.maxEntries ?? CACHE_MAX_ENTRIES });
@@ -66,15 +120,15 @@ export class InProcessCache implements Cache {
     const entry = this.lru.get(key);
     if (!entry) return undefined;
     const age = Date.now() - entry.storedAt;
-    if (age >= this.ttlMs + this.staleLimitMs) {
+    if (age >= entry.life.freshMs + entry.life.staleMs) {
       this.lru.delete(key);
       return undefined;
     }
-    return { value: entry.value as T, fresh: age < this.ttlMs };
+    return { value: entry.value as T, fresh: age < entry.life.freshMs };
   }
 
   async set<T>(key: string, value: T): Promise<void> {
-    this.lru.set(key, { value, storedAt: Date.now() });
+    this.lru.set(key, { value, storedAt: Date.now(), life: this.life(key) });
   }
 
   async delete(key: string): Promise<void> {
@@ -136,11 +190,20 @@ export function getRedis(): Redis | undefined {
  */
 export function getCache(): Cache {
   if (!store.__animeMasterCache) {
-    const ttlMs = serverEnv().CACHE_TTL_MS;
-    const local = new InProcessCache({ ttlMs });
+    const configured = serverEnv().CACHE_TTL_MS;
+    const local = new InProcessCache({ ttlMs: configured ?? CACHE_TTL_MS });
     const redis = getRedis();
+    // CACHE_TTL_MS, when set (tests, bench:faults), is every kind's life in both caches.
+    const life =
+      configured === undefined
+        ? (key: string) => SHARED_CACHE_LIVES[cacheKind(key)]
+        : () => ({ freshMs: configured, staleMs: STALE_LIMIT_MS });
+    const maxMemory = serverEnv().REDIS_MAX_MEMORY;
     store.__animeMasterCache = redis
-      ? new RedisCache(redis, local, { ttlMs, staleLimitMs: STALE_LIMIT_MS })
+      ? new RedisCache(redis, local, {
+          life,
+          maxMemory: maxMemory.toLowerCase() === 'off' ? false : maxMemory,
+        })
       : local;
   }
   return store.__animeMasterCache;

@@ -3,112 +3,48 @@
  * here on 127.0.0.1 with a free port. Two clients stand for two server instances. Skips, saying
  * why, when redis-server is not installed.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { InProcessCache } from './cache';
+import { InProcessCache, SHARED_CACHE_LIVES, cacheKind } from './cache';
 import { isAppError } from './errors';
 import { InProcessRateLimiter, RECEIVER_MARGIN_MS } from './rate-limiter';
-import { createRedisClient, RedisCache, RedisRateLimiter } from './redis';
+import { createRedisClient, ensureMemoryBound, RedisCache, RedisRateLimiter } from './redis';
+import { REDIS_MISSING, redisServerPath, startTestRedis, type TestRedis } from './test-redis';
 
-const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
-const available =
-  fs.existsSync(REDIS_SERVER) && spawnSync(REDIS_SERVER, ['--version'], { encoding: 'utf8' }).status === 0;
-if (!available) {
-  console.warn(
-    `redis-server not found at ${REDIS_SERVER} (install it: apt-get install redis-server): Redis tests skipped`,
-  );
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    REDIS_SERVER,
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--maxmemory',
-      '64mb',
-      '--maxmemory-policy',
-      'allkeys-lru',
-    ],
-    { stdio: 'ignore' },
-  );
-  // Ready when it accepts a connection.
-  await vi.waitFor(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const socket = net.connect(port, '127.0.0.1', () => {
-          socket.end();
-          resolve();
-        });
-        socket.once('error', reject);
-      }),
-    { timeout: 10_000, interval: 100 },
-  );
-  return child;
-}
-
-async function stopRedis(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+const available = redisServerPath() !== null;
+if (!available) console.warn(`${REDIS_MISSING}: Redis tests skipped`);
 
 const ready = (client: Redis) =>
   vi.waitFor(() => expect(client.status).toBe('ready'), { timeout: 10_000, interval: 50 });
 
 describe.skipIf(!available)('Redis cache and limiter (real redis-server)', () => {
-  let port: number;
-  let server: ChildProcess;
+  let server: TestRedis;
   const clients: Redis[] = [];
 
   function client(): Redis {
-    const created = createRedisClient(`redis://127.0.0.1:${port}`);
+    const created = createRedisClient(server.url);
     clients.push(created);
     return created;
   }
 
   beforeAll(async () => {
-    port = await freePort();
-    server = await startRedis(port);
+    server = await startTestRedis();
   });
 
   afterEach(async () => {
     vi.restoreAllMocks();
-    if (server.exitCode === null && clients[0]?.status === 'ready') await clients[0].flushall();
+    if (server.child.exitCode === null && clients[0]?.status === 'ready') await clients[0].flushall();
   });
 
   afterAll(async () => {
     for (const each of clients) each.disconnect();
-    await stopRedis(server);
+    await server.stop();
   });
 
   it('shares cache entries between two instances, fresh then stale', async () => {
     const [a, b] = [client(), client()];
     await Promise.all([ready(a), ready(b)]);
-    const options = { ttlMs: 300, staleLimitMs: 60_000 };
+    const options = { life: () => ({ freshMs: 300, staleMs: 60_000 }) };
     const cacheA = new RedisCache(a, new InProcessCache(), options);
     const cacheB = new RedisCache(b, new InProcessCache(), options);
     await cacheA.set('jikan:/anime/20', { id: 20, title: 'Naruto' });
@@ -142,6 +78,66 @@ describe.skipIf(!available)('Redis cache and limiter (real redis-server)', () =>
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(interval);
   });
 
+  it("waits a whole gap after another instance's late start, not only after its reserved slot", async () => {
+    const [a, b] = [client(), client()];
+    await Promise.all([ready(a), ready(b)]);
+    const interval = 300;
+    const spacing = interval + RECEIVER_MARGIN_MS;
+    const limiterA = new RedisRateLimiter(
+      a,
+      new InProcessRateLimiter(interval),
+      interval,
+      RECEIVER_MARGIN_MS,
+    );
+    const limiterB = new RedisRateLimiter(
+      b,
+      new InProcessRateLimiter(interval),
+      interval,
+      RECEIVER_MARGIN_MS,
+    );
+    await limiterA.acquire({ maxWaitMs: 5000 });
+    // Instance A's process stalled after its turn: its call really started 250 ms late.
+    const [seconds, micros] = await a.time();
+    const lateStart = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000) + 250;
+    await a.set('am:limiter:last', String(lateStart), 'PX', 5000);
+    await limiterB.acquire({ maxWaitMs: 5000 });
+    const [s2, m2] = await b.time();
+    expect(Number(s2) * 1000 + Math.floor(Number(m2) / 1000) - lateStart).toBeGreaterThanOrEqual(spacing);
+  });
+
+  it('gives each kind of data its own life in Redis', async () => {
+    const a = client();
+    await ready(a);
+    const cache = new RedisCache(a, new InProcessCache(), {
+      life: (key) => SHARED_CACHE_LIVES[cacheKind(key)],
+    });
+    await cache.set('jikan:/anime/20/full', { id: 20 });
+    await cache.set('jikan:/seasons/now?filter=tv&limit=25&page=1', { items: [] });
+    await cache.set('jikan:/anime?limit=25&page=1&q=naruto', { items: [] });
+    await cache.set('missing:jikan:/anime/999999/full', true);
+    const pttl = (key: string) => a.pttl(`am:cache:${key}`);
+    const life = (kind: keyof typeof SHARED_CACHE_LIVES) =>
+      SHARED_CACHE_LIVES[kind].freshMs + SHARED_CACHE_LIVES[kind].staleMs;
+    expect(await pttl('jikan:/anime/20/full')).toBeGreaterThan(life('details') - 60_000);
+    expect(await pttl('jikan:/seasons/now?filter=tv&limit=25&page=1')).toBeLessThanOrEqual(life('listing'));
+    expect(await pttl('jikan:/anime?limit=25&page=1&q=naruto')).toBeGreaterThan(life('listing'));
+    expect(await pttl('jikan:/anime?limit=25&page=1&q=naruto')).toBeLessThan(life('details'));
+    expect(await pttl('missing:jikan:/anime/999999/full')).toBeLessThanOrEqual(60 * 60 * 1000);
+    expect(await pttl('missing:jikan:/anime/999999/full')).toBeGreaterThan(59 * 60 * 1000);
+  });
+
+  it('bounds an unbounded Redis (maxmemory and LRU), and leaves a bounded one alone', async () => {
+    const a = client();
+    await ready(a);
+    await a.config('SET', 'maxmemory', '0');
+    await a.config('SET', 'maxmemory-policy', 'noeviction');
+    expect(await ensureMemoryBound(a, '32mb')).toBe('set maxmemory 32mb, maxmemory-policy allkeys-lru');
+    expect(await a.config('GET', 'maxmemory')).toEqual(['maxmemory', String(32 * 1024 * 1024)]);
+    expect(await a.config('GET', 'maxmemory-policy')).toEqual(['maxmemory-policy', 'allkeys-lru']);
+    expect(await ensureMemoryBound(a, '1gb')).toMatch(/^already bounded/);
+    await a.config('SET', 'maxmemory', '64mb');
+  });
+
   it("one instance's 429 stops the other", async () => {
     const [a, b] = [client(), client()];
     await Promise.all([ready(a), ready(b)]);
@@ -158,12 +154,12 @@ describe.skipIf(!available)('Redis cache and limiter (real redis-server)', () =>
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const [a, b] = [client(), client()];
     await Promise.all([ready(a), ready(b)]);
-    const options = { ttlMs: 60_000, staleLimitMs: 60_000 };
+    const options = { life: () => ({ freshMs: 60_000, staleMs: 60_000 }) };
     const cacheA = new RedisCache(a, new InProcessCache(), options);
     const cacheB = new RedisCache(b, new InProcessCache(), options);
     const limiterA = new RedisRateLimiter(a, new InProcessRateLimiter(0), 0, 0);
 
-    await stopRedis(server);
+    await server.stop();
     await vi.waitFor(() => expect(a.status).not.toBe('ready'), { timeout: 5000, interval: 20 });
     // Nothing fails: this instance's own copy answers, the local limiter paces.
     await cacheA.set('k', 'during the outage');
@@ -172,7 +168,7 @@ describe.skipIf(!available)('Redis cache and limiter (real redis-server)', () =>
     await expect(limiterA.acquire({ maxWaitMs: 1000 })).resolves.toBeUndefined();
     expect(warn.mock.calls.some(([text]) => String(text).includes('Redis unavailable'))).toBe(true);
 
-    server = await startRedis(port);
+    server = await startTestRedis(server.port);
     await Promise.all([ready(a), ready(b)]);
     await cacheA.set('k2', 'after');
     expect(await cacheB.get('k2')).toEqual({ value: 'after', fresh: true });

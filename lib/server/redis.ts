@@ -1,6 +1,6 @@
 import 'server-only';
 import { Redis } from 'ioredis';
-import type { Cache, CacheHit } from './cache';
+import type { Cache, CacheHit, CacheLife } from './cache';
 import { AppError } from './errors';
 import type { RateLimiter } from './rate-limiter';
 
@@ -37,7 +37,7 @@ const firstConnects = new WeakMap<Redis, Promise<boolean>>();
  * the first connection, so two fresh instances share from their first request; after that, a
  * lost connection means the fallback at once, until ioredis has reconnected.
  */
-async function redisUsable(redis: Redis): Promise<boolean> {
+export async function redisUsable(redis: Redis): Promise<boolean> {
   if (redis.status === 'ready') return true;
   let first = firstConnects.get(redis);
   if (!first) {
@@ -80,28 +80,78 @@ class Health {
 interface StoredEntry {
   value: unknown;
   storedAt: number;
+  /** The entry's fresh life when stored (a later change of policy does not shorten old entries). */
+  freshMs?: number;
+}
+
+/** Eviction policies that keep writes working when memory is full (all our keys have a life). */
+const BOUNDED_POLICIES = ['allkeys-lru', 'allkeys-lfu', 'volatile-lru', 'volatile-lfu', 'volatile-ttl'];
+
+/**
+ * Makes sure Redis forgets the least recently used entries instead of growing without end or
+ * refusing writes: with no `maxmemory` (0) it sets `maxMemory` and `allkeys-lru`; with a bound
+ * but `noeviction` it sets `allkeys-lru`. Managed Redis often forbids CONFIG: then it warns once,
+ * naming the settings to make there. Never throws. Answers what it found or did, for the log.
+ */
+export async function ensureMemoryBound(redis: Redis, maxMemory: string): Promise<string> {
+  try {
+    const [, memory] = (await redis.config('GET', 'maxmemory')) as [string, string];
+    const [, policy] = (await redis.config('GET', 'maxmemory-policy')) as [string, string];
+    const changes: string[] = [];
+    if (Number(memory) === 0) {
+      await redis.config('SET', 'maxmemory', maxMemory);
+      changes.push(`maxmemory ${maxMemory}`);
+    }
+    if (!BOUNDED_POLICIES.includes(policy)) {
+      await redis.config('SET', 'maxmemory-policy', 'allkeys-lru');
+      changes.push('maxmemory-policy allkeys-lru');
+    }
+    return changes.length ? `set ${changes.join(', ')}` : `already bounded (${memory} bytes, ${policy})`;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.warn(
+      `[redis] cannot check the memory bound (${reason}); set maxmemory and maxmemory-policy ` +
+        'allkeys-lru on the Redis server (README "Deployment")',
+    );
+    return 'unknown';
+  }
 }
 
 /**
- * The shared cache. Entries live in Redis for their life plus the stale limit (PX), so Redis
- * itself forgets what even a stale answer would not use; the memory bound is Redis's own
- * (`maxmemory` with an LRU policy, see the README). Values are JSON, as the interface requires.
+ * The shared cache. Each entry lives in Redis for its kind's fresh life plus its stale limit (PX),
+ * so Redis itself forgets what even a stale answer would not use; memory is bounded by Redis's
+ * `maxmemory` with an LRU policy (ensureMemoryBound). Values are JSON, as the interface requires.
  */
 export class RedisCache implements Cache {
+  readonly shared = true;
   private readonly health = new Health('cache');
+  private bounded?: Promise<string>;
 
   constructor(
     private readonly redis: Redis,
     private readonly fallback: Cache,
-    private readonly options: { ttlMs: number; staleLimitMs: number; prefix?: string },
+    private readonly options: {
+      /** The life of the entry under `key` (see SHARED_CACHE_LIVES). */
+      life: (key: string) => CacheLife;
+      prefix?: string;
+      /** The memory bound to set when Redis has none (REDIS_MAX_MEMORY); false: leave it alone. */
+      maxMemory?: string | false;
+    },
   ) {}
 
   private key(key: string): string {
     return (this.options.prefix ?? 'am:cache:') + key;
   }
 
-  private usable(): Promise<boolean> {
-    return redisUsable(this.redis);
+  private async usable(): Promise<boolean> {
+    const ready = await redisUsable(this.redis);
+    if (ready && this.options.maxMemory) {
+      this.bounded ??= ensureMemoryBound(this.redis, this.options.maxMemory).then((outcome) => {
+        console.info(`[redis] cache memory bound: ${outcome}`);
+        return outcome;
+      });
+    }
+    return ready;
   }
 
   async get<T>(key: string): Promise<CacheHit<T> | undefined> {
@@ -114,7 +164,8 @@ export class RedisCache implements Cache {
       this.health.worked();
       if (raw === null) return this.fallback.get<T>(key);
       const entry = JSON.parse(raw) as StoredEntry;
-      return { value: entry.value as T, fresh: Date.now() - entry.storedAt < this.options.ttlMs };
+      const freshMs = entry.freshMs ?? this.options.life(key).freshMs;
+      return { value: entry.value as T, fresh: Date.now() - entry.storedAt < freshMs };
     } catch (error) {
       this.health.failed(error);
       return this.fallback.get<T>(key);
@@ -126,13 +177,9 @@ export class RedisCache implements Cache {
     await this.fallback.set(key, value);
     if (!(await this.usable())) return;
     try {
-      const entry: StoredEntry = { value, storedAt: Date.now() };
-      await this.redis.set(
-        this.key(key),
-        JSON.stringify(entry),
-        'PX',
-        this.options.ttlMs + this.options.staleLimitMs,
-      );
+      const { freshMs, staleMs } = this.options.life(key);
+      const entry: StoredEntry = { value, storedAt: Date.now(), freshMs };
+      await this.redis.set(this.key(key), JSON.stringify(entry), 'PX', Math.max(1, freshMs + staleMs));
       this.health.worked();
     } catch (error) {
       this.health.failed(error);
@@ -203,11 +250,21 @@ export class RedisCache implements Cache {
 }
 
 /**
- * Takes the next slot atomically on Redis's own clock (TIME), so every instance sees one queue:
- * answers [-1, ms] while limited (429 back-off), [-2, ms] when the slot is further than maxWait,
- * else [0, ms to wait]. The slot key expires once nobody is queued.
+ * Two steps on Redis's own clock (TIME), shared by every instance.
+ *
+ * RESERVE takes the next slot in one queue: answers [-1, ms] while limited (429 back-off), [-2, ms]
+ * when the slot is further than maxWait, else [0, ms to wait]. The slot key expires once nobody is
+ * queued.
+ *
+ * START is asked when the wait is over, right before the call: it records the call's start as
+ * `last` and answers [0, 0], or answers [1, ms] when the previous call started less than the
+ * spacing ago (the caller waits and asks again), or [-1, ms] while limited. A reservation alone
+ * cannot keep the gap: a caller whose process stalls after its reservation (a busy event loop, a
+ * late timer, a slow reply) calls late, and the next caller, on time on another instance, would
+ * follow it by a few milliseconds. Those were the 9–48 ms gaps between two instances on a loaded
+ * machine; with START every call is at least the spacing after the previous call's real start.
  */
-const ACQUIRE = `
+const RESERVE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local limited = tonumber(redis.call('GET', KEYS[2]) or '0')
@@ -215,10 +272,28 @@ if limited > now then return {-1, limited - now} end
 local spacing = tonumber(ARGV[1])
 local maxWait = tonumber(ARGV[2])
 local nextSlot = tonumber(redis.call('GET', KEYS[1]) or '0')
-local slot = math.max(now, nextSlot)
+local last = tonumber(redis.call('GET', KEYS[3]) or '-1e15')
+local slot = math.max(now, nextSlot, last + spacing)
 if slot - now > maxWait then return {-2, slot - now} end
 redis.call('SET', KEYS[1], tostring(slot + spacing), 'PX', slot + spacing - now + 1000)
 return {0, slot - now}
+`;
+
+const START = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local limited = tonumber(redis.call('GET', KEYS[2]) or '0')
+if limited > now then return {-1, limited - now} end
+local spacing = tonumber(ARGV[1])
+local last = tonumber(redis.call('GET', KEYS[1]) or '-1e15')
+if now < last + spacing then return {1, last + spacing - now} end
+redis.call('SET', KEYS[1], tostring(now), 'PX', spacing + 1000)
+-- A late start moves the queue back with it, so later reservations do not bunch up behind it.
+local nextSlot = tonumber(redis.call('GET', KEYS[3]) or '0')
+if nextSlot < now + spacing then
+  redis.call('SET', KEYS[3], tostring(now + spacing), 'PX', spacing + 1000)
+end
+return {0, 0}
 `;
 
 /** Moves "limited until" forward only (on Redis's clock); answers the ms left. */
@@ -277,13 +352,16 @@ export class RedisRateLimiter implements RateLimiter {
       this.health.failed(new Error(`connection ${this.redis.status}`));
       return this.fallback.acquire({ maxWaitMs });
     }
+    const started = Date.now();
+    const keys = { next: `${this.prefix}next`, limited: `${this.prefix}limited`, last: `${this.prefix}last` };
     let answer: [number, number];
     try {
       answer = (await this.redis.eval(
-        ACQUIRE,
-        2,
-        `${this.prefix}next`,
-        `${this.prefix}limited`,
+        RESERVE,
+        3,
+        keys.next,
+        keys.limited,
+        keys.last,
         String(this.spacingMs),
         String(Math.max(0, Math.floor(maxWaitMs))),
       )) as [number, number];
@@ -295,9 +373,31 @@ export class RedisRateLimiter implements RateLimiter {
     const [state, ms] = answer;
     if (state !== 0) throw rateLimited(ms);
     if (ms > 0) await sleep(ms);
-    // A 429 may have arrived (on any instance) while this caller waited for its slot.
-    const left = await this.limitedForMs();
-    if (left > 0) throw rateLimited(left);
+    // Start only a whole spacing after the previous call's real start (see START). A caller
+    // stalled past its slot pushes the others back by its lateness, never into its own gap.
+    for (;;) {
+      let start: [number, number];
+      try {
+        start = (await this.redis.eval(
+          START,
+          3,
+          keys.last,
+          keys.limited,
+          keys.next,
+          String(this.spacingMs),
+        )) as [number, number];
+      } catch (error) {
+        // Redis lost between the two steps: this instance alone keeps the pace from here.
+        this.health.failed(error);
+        return this.fallback.acquire({ maxWaitMs: Math.max(0, maxWaitMs - (Date.now() - started)) });
+      }
+      const [startState, waitMs] = start;
+      // A 429 may have arrived (on any instance) while this caller waited for its slot.
+      if (startState === -1) throw rateLimited(waitMs);
+      if (startState === 0) return;
+      if (Date.now() + waitMs - started > maxWaitMs) throw rateLimited(waitMs);
+      await sleep(waitMs);
+    }
   }
 
   async markLimited(retryAfterSeconds: number): Promise<void> {

@@ -1,8 +1,9 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { serverEnv } from '@/lib/env';
-import { singleFlight } from '@/lib/server/cache';
+import { getCache, singleFlight } from '@/lib/server/cache';
 import { AppError, isAppError } from '@/lib/server/errors';
 import { isTimeoutError, readValidJson } from '@/lib/server/upstream';
 
@@ -58,19 +59,34 @@ function translations(): LRUCache<string, string> {
   return store.__animeMasterTranslations;
 }
 
+/** The shared cache's key of a translation (its kind's life: lib/server/cache.ts). */
+function sharedKey(text: string): string {
+  return `translate:pt:${createHash('sha256').update(text).digest('base64url')}`;
+}
+
 /**
  * `text` in Portuguese, or null when it is blank, longer than MAX_TRANSLATE_LENGTH, or the
- * translator fails or answers nothing (failures are logged and not remembered).
+ * translator fails or answers nothing (failures are logged and not remembered). With a shared
+ * cache (Redis), a translation made by any instance is kept there for every other one.
  */
 export async function tryTranslateToPortuguese(text: string): Promise<string | null> {
   if (!text.trim() || text.length > MAX_TRANSLATE_LENGTH) return null;
   const known = translations().get(text);
   if (known !== undefined) return known;
   return singleFlight(`translate:${text}`, async () => {
+    const cache = getCache();
+    if (cache.shared) {
+      const hit = await cache.get<string>(sharedKey(text));
+      if (typeof hit?.value === 'string') {
+        translations().set(text, hit.value);
+        return hit.value;
+      }
+    }
     try {
       const translated = await translateFetch(text);
       if (!translated.trim()) return null;
       translations().set(text, translated);
+      if (cache.shared) await cache.set(sharedKey(text), translated);
       return translated;
     } catch (error) {
       console.warn('[translate] failed; keeping the original text', isAppError(error) ? error.code : error);
