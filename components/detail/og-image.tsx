@@ -13,7 +13,7 @@ export const OG_SIZE = { width: 1200, height: 630 };
  * it lacks (Japanese, emoji) would make it download a font from Google at render time, so those
  * are dropped instead: the card must never need the network for text.
  */
-function drawable(text: string): string {
+export function drawable(text: string): string {
   return text
     .replace(/[^\u0020-\u024f\u2018-\u201d\u2026\u2013\u2014]/g, '')
     .replace(/\s+/g, ' ')
