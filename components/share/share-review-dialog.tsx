@@ -262,9 +262,11 @@ export function ShareReviewDialog({ anime, rating, opinion, open, onOpenChange }
             <p id="share-review-link-hint" className="text-xs text-muted">
               {t('reviewLinkHint')}
             </p>
-            <p role="status" className={linkCopied ? 'text-sm text-success' : 'text-sm text-error'}>
-              {linkCopied === null ? null : linkCopied ? t('linkCopied') : t('copyFailed')}
-            </p>
+            {linkCopied !== null && (
+              <p role="status" className={linkCopied ? 'text-sm text-success' : 'text-sm text-error'}>
+                {linkCopied ? t('linkCopied') : t('copyFailed')}
+              </p>
+            )}
           </div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,3 +1,4 @@
+import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { reviewMetadata, ReviewPage } from '@/components/share/review-page';
 import { onDemandStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
@@ -11,20 +12,19 @@ export const generateStaticParams = onDemandStaticParams;
 
 type Props = { params: Promise<LocaleParams & { id: string; score: string; opinion: string }> };
 
-/** The review in the path, or the review's 404 (a broken score answers before any upstream call). */
-async function reviewOf(params: Props['params']) {
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const locale = await resolvePageLocale(params);
   const review = parseReviewSegments(await params);
-  if (!review) notFound();
-  return { locale, review };
-}
-
-export async function generateMetadata({ params }: Props) {
-  const { locale, review } = await reviewOf(params);
-  return reviewMetadata(review, locale);
+  // A broken link or an unknown anime: the page below answers the 404 (its not-found.tsx only
+  // catches what the page throws; thrown from here, it would become a bare error document).
+  if (!review) return { robots: { index: false } };
+  return reviewMetadata(review, locale).catch(() => ({ robots: { index: false } }));
 }
 
 export default async function AnimeReviewPage({ params }: Props) {
-  const { locale, review } = await reviewOf(params);
+  const locale = await resolvePageLocale(params);
+  // A broken score answers before any upstream call.
+  const review = parseReviewSegments(await params);
+  if (!review) notFound();
   return <ReviewPage review={review} locale={locale} />;
 }
