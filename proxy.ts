@@ -39,7 +39,8 @@ export async function proxy(request: NextRequest) {
   const animePage = ANIME_PAGE.exec(pathname);
   const id = animePage ? parseAnimeId(animePage[1]) : null;
   // A review link with a broken score is a 404 that needs no record.
-  const needsRecord = animePage?.[2] !== 'review' || parseReviewScore(searchParams.get(REVIEW_SCORE_PARAM)) !== null;
+  const needsRecord =
+    animePage?.[2] !== 'review' || parseReviewScore(searchParams.get(REVIEW_SCORE_PARAM)) !== null;
   if (id !== null && needsRecord && (request.method === 'GET' || request.method === 'HEAD')) {
     const retryAfterSeconds = await detailUnavailableFor(id);
     if (retryAfterSeconds !== null) {
@@ -55,7 +56,8 @@ export async function proxy(request: NextRequest) {
     INTERNAL_ONLY.test(pathname) && !(UNAVAILABLE_PATH.test(pathname) && isInternalRequest(request))
       ? // Paths only this proxy produces (the review page, the 503 page's body) do not exist from outside.
         `/${locale}/not-found${pathname}`
-      : (reviewInternalPath(pathname, searchParams, locale) ?? internalPagePath(pathname, searchParams, locale));
+      : (reviewInternalPath(pathname, searchParams, locale) ??
+        internalPagePath(pathname, searchParams, locale));
   target.search = '';
   return withCookieFix(NextResponse.rewrite(target));
 }

@@ -80,7 +80,9 @@ export async function renderReviewImage(segments: ReviewImageSegments, locale: L
         </div>
       )}
       <div style={{ display: 'flex', flexDirection: 'column', gap: 22, flex: 1, minWidth: 0 }}>
-        <div style={{ fontSize: 28, color: '#c4b5fd', letterSpacing: 3 }}>{`ANIME MASTER · ${t('ogKicker')}`}</div>
+        <div
+          style={{ fontSize: 28, color: '#c4b5fd', letterSpacing: 3 }}
+        >{`ANIME MASTER · ${t('ogKicker')}`}</div>
         <div style={{ fontSize: title.length > 40 ? 48 : 60, lineHeight: 1.1 }}>{title}</div>
         <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
           {[1, 2, 3, 4, 5].map((star) => (

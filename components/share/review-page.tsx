@@ -88,7 +88,7 @@ export async function ReviewPage({ review, locale }: { review: ReviewParams; loc
             </p>
           )}
           <blockquote
-            className="border-l-4 border-accent pl-4 text-lg leading-relaxed break-words whitespace-pre-line [overflow-wrap:anywhere]"
+            className="border-l-4 border-accent pl-4 text-lg leading-relaxed [overflow-wrap:anywhere] break-words whitespace-pre-line"
             data-testid="review-opinion"
           >
             {review.opinion || <span className="text-muted italic">{tShare('noOpinion')}</span>}

@@ -5,7 +5,8 @@ const getAnimeDetails = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/jikan', () => ({ getAnimeDetails }));
 vi.mock('next/cache', () => ({ unstable_cache: (fn: () => unknown) => fn }));
 
-const { DETAIL_RETRY_SECONDS, detailUnavailableFor, resetDetailAvailabilityForTests } = await import('./availability');
+const { DETAIL_RETRY_SECONDS, detailUnavailableFor, resetDetailAvailabilityForTests } =
+  await import('./availability');
 const { rememberGoodListing, resetRenderCacheForTests } = await import('@/lib/server/render-cache');
 
 beforeEach(() => {

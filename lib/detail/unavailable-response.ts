@@ -99,7 +99,12 @@ export function fallbackHtml(locale: Locale, kind: UnavailableKind, id: number):
  */
 export async function unavailableResponse(
   request: NextRequest,
-  { locale, kind, id, retryAfterSeconds }: { locale: Locale; kind: UnavailableKind; id: number; retryAfterSeconds: number },
+  {
+    locale,
+    kind,
+    id,
+    retryAfterSeconds,
+  }: { locale: Locale; kind: UnavailableKind; id: number; retryAfterSeconds: number },
 ): Promise<NextResponse> {
   const headers = new Headers({
     'Retry-After': String(retryAfterSeconds),

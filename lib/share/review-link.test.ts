@@ -16,8 +16,9 @@ const internal = (url: string, locale = 'pt') => {
 
 describe('parseReviewScore', () => {
   it.each(['1', '2', '3', '4', '5'])('accepts %s', (raw) => expect(parseReviewScore(raw)).toBe(Number(raw)));
-  it.each([null, undefined, '', '0', '6', '05', '4.5', ' 4', '4 ', '-1', 'abc', '1e0', '٣'])('refuses %j', (raw) =>
-    expect(parseReviewScore(raw)).toBeNull(),
+  it.each([null, undefined, '', '0', '6', '05', '4.5', ' 4', '4 ', '-1', 'abc', '1e0', '٣'])(
+    'refuses %j',
+    (raw) => expect(parseReviewScore(raw)).toBeNull(),
   );
 });
 
@@ -75,7 +76,9 @@ describe('reviewInternalPath', () => {
   });
 
   it('collapses junk: extra parameters, an invalid score, over-long opinions', () => {
-    expect(internal('/anime/1/review?s=5&o=Bang.&utm=x&o=again')).toBe(internal('/anime/1/review?s=5&o=Bang.'));
+    expect(internal('/anime/1/review?s=5&o=Bang.&utm=x&o=again')).toBe(
+      internal('/anime/1/review?s=5&o=Bang.'),
+    );
     expect(internal('/anime/1/review?s=9&o=whatever')).toBe(`/pt/review/1/0/${NO_OPINION_SEGMENT}`);
     expect(internal('/anime/1/review?o=whatever')).toBe(`/pt/review/1/0/${NO_OPINION_SEGMENT}`);
     expect(internal(`/anime/1/review?s=2&o=${'z'.repeat(10_000)}`)).toBe(
@@ -98,10 +101,15 @@ describe('parseReviewSegments', () => {
   it('refuses a bad id or score, and reads junk opinion segments as none', () => {
     expect(parseReviewSegments({ id: 'abc', score: '5', opinion: NO_OPINION_SEGMENT })).toBeNull();
     expect(parseReviewSegments({ id: '1', score: '0', opinion: NO_OPINION_SEGMENT })).toBeNull();
-    expect(parseReviewSegments({ id: '1', score: '5', opinion: '%%%' })).toEqual({ id: 1, score: 5, opinion: '' });
+    expect(parseReviewSegments({ id: '1', score: '5', opinion: '%%%' })).toEqual({
+      id: 1,
+      score: 5,
+      opinion: '',
+    });
     // Segments reach the card image without the proxy: they are cleaned and cut again.
     expect(
-      parseReviewSegments({ id: '1', score: '5', opinion: encodeSearchSegment(`\u202E${'w'.repeat(500)}`) })?.opinion,
+      parseReviewSegments({ id: '1', score: '5', opinion: encodeSearchSegment(`\u202E${'w'.repeat(500)}`) })
+        ?.opinion,
     ).toBe(`${'w'.repeat(150)}…`);
   });
 });

@@ -29,8 +29,8 @@ export function parseReviewScore(raw: string | null | undefined): number | null 
 
 // C0 and C1 controls except tab and newline, the bidirectional embedding/override/isolate marks
 // (they can make a review read backwards: "Trojan Source"), and the byte-order mark.
-// eslint-disable-next-line no-control-regex -- removing control characters is the point
-const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+const UNSAFE_CHARACTERS =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
 /**
  * An opinion as the review page and card show it: NFC, unsafe characters removed, tabs as spaces,
@@ -52,7 +52,15 @@ export function sanitizeReviewOpinion(raw: string | null | undefined): string {
 const RAW_OPINION_MAX = OPINION_LIMIT * 4;
 
 /** The public review link (path and query) for a rating; the opinion is cut as the card cuts it. */
-export function reviewHref({ id, rating, opinion }: { id: number; rating: number; opinion: string | null | undefined }): string {
+export function reviewHref({
+  id,
+  rating,
+  opinion,
+}: {
+  id: number;
+  rating: number;
+  opinion: string | null | undefined;
+}): string {
   const params = new URLSearchParams({ [REVIEW_SCORE_PARAM]: String(rating) });
   const text = sanitizeReviewOpinion(opinion);
   if (text) params.set(REVIEW_OPINION_PARAM, text);
@@ -65,11 +73,17 @@ const REVIEW_PATH = /^\/anime\/([^/]+)\/review\/?$/;
  * The internal path of a public review URL (proxy.ts), or null when `pathname` is not one. An
  * invalid score keeps no opinion: every broken link of an anime is one cached 404.
  */
-export function reviewInternalPath(pathname: string, searchParams: URLSearchParams, locale: string): string | null {
+export function reviewInternalPath(
+  pathname: string,
+  searchParams: URLSearchParams,
+  locale: string,
+): string | null {
   const match = REVIEW_PATH.exec(pathname);
   if (!match) return null;
   const score = parseReviewScore(searchParams.get(REVIEW_SCORE_PARAM));
-  const raw = Array.from(searchParams.get(REVIEW_OPINION_PARAM) ?? '').slice(0, RAW_OPINION_MAX).join('');
+  const raw = Array.from(searchParams.get(REVIEW_OPINION_PARAM) ?? '')
+    .slice(0, RAW_OPINION_MAX)
+    .join('');
   const opinion = score === null ? '' : sanitizeReviewOpinion(raw);
   const scoreSegment = score === null ? INVALID_SCORE_SEGMENT : String(score);
   const opinionSegment = opinion ? encodeSearchSegment(opinion) : NO_OPINION_SEGMENT;
@@ -87,10 +101,17 @@ export interface ReviewParams {
  * The review in the internal path's segments, checked again (the card image's URL is reachable
  * without the proxy); null when the id or the score is not valid.
  */
-export function parseReviewSegments(segments: { id: string; score: string; opinion: string }): ReviewParams | null {
+export function parseReviewSegments(segments: {
+  id: string;
+  score: string;
+  opinion: string;
+}): ReviewParams | null {
   const id = parseAnimeId(segments.id);
   const score = parseReviewScore(segments.score);
   if (id === null || score === null) return null;
-  const opinion = segments.opinion === NO_OPINION_SEGMENT ? '' : sanitizeReviewOpinion(decodeSearchSegment(segments.opinion));
+  const opinion =
+    segments.opinion === NO_OPINION_SEGMENT
+      ? ''
+      : sanitizeReviewOpinion(decodeSearchSegment(segments.opinion));
   return { id, score, opinion };
 }
