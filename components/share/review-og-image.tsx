@@ -2,7 +2,7 @@ import 'server-only';
 import { getTranslations } from 'next-intl/server';
 import { ImageResponse } from 'next/og';
 import { loadAnime } from '@/components/detail/load-anime';
-import { drawable, OG_SIZE } from '@/components/detail/og-image';
+import { drawable, OG_FRAME, OG_SIZE } from '@/components/detail/og-image';
 import { animeTitle } from '@/lib/anime-display';
 import { detailUnavailableFor } from '@/lib/detail/availability';
 import { detailVisibility } from '@/lib/detail/view';
@@ -41,18 +41,7 @@ export async function renderReviewImage(segments: ReviewImageSegments, locale: L
   const cover = gated ? null : await fetchImageDataUrl(anime.images.cover);
 
   return new ImageResponse(
-    <div
-      style={{
-        width: '100%',
-        height: '100%',
-        display: 'flex',
-        alignItems: 'center',
-        gap: 56,
-        padding: 64,
-        background: 'linear-gradient(135deg, #0c0c14 0%, #1e1b4b 100%)',
-        color: '#f2f2f7',
-      }}
-    >
+    <div style={OG_FRAME}>
       {cover ? (
         // eslint-disable-next-line @next/next/no-img-element -- satori draws plain <img>
         <img src={cover} alt="" width={334} height={500} style={{ borderRadius: 20, objectFit: 'cover' }} />
