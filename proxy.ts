@@ -1,6 +1,10 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { detailUnavailableFor } from '@/lib/detail/availability';
+import { parseAnimeId } from '@/lib/detail/anime-id';
+import { isInternalRequest, UNAVAILABLE_PATH, unavailableResponse } from '@/lib/detail/unavailable-response';
 import { internalPagePath } from '@/lib/discovery/params';
 import { defaultLocale, isLocale, LOCALE_COOKIE } from '@/lib/i18n/config';
+import { parseReviewScore, REVIEW_SCORE_PARAM, reviewInternalPath } from '@/lib/share/review-link';
 
 /**
  * Next 16's request proxy (the former middleware). Page URLs carry no locale (SPEC §2 routes): the
@@ -11,24 +15,51 @@ import { defaultLocale, isLocale, LOCALE_COOKIE } from '@/lib/i18n/config';
  * The same URL answers in two languages. Next's render cache is keyed by the rewritten path, so
  * the two never mix here; on a Vercel-style deployment this proxy runs before the edge cache too
  * (README, Deployment). Next sets the page's Vary header itself, so `Vary: Cookie` cannot be added.
+ *
+ * The pages of one anime (/anime/{id}, its edit and review pages) are first checked against the
+ * data layer (lib/detail/availability.ts): when the record cannot be had right now and no good
+ * page of it exists, the answer is 503 with Retry-After and the 'Anime não disponível' page
+ * (issue 9), which a cached render could not give.
  */
-// Metadata images (opengraph-image under app/[locale]) are linked by their internal path already.
-const LOCALISED_METADATA_IMAGE = /^\/(?:pt|en)\/.+\/opengraph-image(?:-\w+)?$/;
+// Metadata images (opengraph-image, twitter-image under app/[locale]) are linked by their internal path already.
+const LOCALISED_METADATA_IMAGE = /^\/(?:pt|en)\/.+\/(?:opengraph|twitter)-image(?:-\w+)?$/;
+const INTERNAL_ONLY = /^\/(?:review|unavailable)(?:\/|$)/;
+const ANIME_PAGE = /^\/anime\/([^/]+)(?:\/(edit|review))?\/?$/;
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   if (LOCALISED_METADATA_IMAGE.test(request.nextUrl.pathname)) return NextResponse.next();
   const value = request.cookies.get(LOCALE_COOKIE)?.value;
   const locale = isLocale(value) ? value : defaultLocale;
   const { pathname, searchParams } = request.nextUrl;
+  const withCookieFix = (response: NextResponse) => {
+    if (value !== undefined && !isLocale(value)) response.cookies.delete(LOCALE_COOKIE);
+    return response;
+  };
+
+  const animePage = ANIME_PAGE.exec(pathname);
+  const id = animePage ? parseAnimeId(animePage[1]) : null;
+  // A review link with a broken score is a 404 that needs no record.
+  const needsRecord =
+    animePage?.[2] !== 'review' || parseReviewScore(searchParams.get(REVIEW_SCORE_PARAM)) !== null;
+  if (id !== null && needsRecord && (request.method === 'GET' || request.method === 'HEAD')) {
+    const retryAfterSeconds = await detailUnavailableFor(id);
+    if (retryAfterSeconds !== null) {
+      const kind = animePage?.[2] === 'edit' ? 'edit' : 'detail';
+      return withCookieFix(await unavailableResponse(request, { locale, kind, id, retryAfterSeconds }));
+    }
+  }
+
   // A clone of nextUrl keeps Next's own idea of this server's address: a URL built from
   // request.url may name another host (localhost for 127.0.0.1) and would be proxied, not rewritten.
   const target = request.nextUrl.clone();
-  target.pathname = internalPagePath(pathname, searchParams, locale);
+  target.pathname =
+    INTERNAL_ONLY.test(pathname) && !(UNAVAILABLE_PATH.test(pathname) && isInternalRequest(request))
+      ? // Paths only this proxy produces (the review page, the 503 page's body) do not exist from outside.
+        `/${locale}/not-found${pathname}`
+      : (reviewInternalPath(pathname, searchParams, locale) ??
+        internalPagePath(pathname, searchParams, locale));
   target.search = '';
-
-  const response = NextResponse.rewrite(target);
-  if (value !== undefined && !isLocale(value)) response.cookies.delete(LOCALE_COOKIE);
-  return response;
+  return withCookieFix(NextResponse.rewrite(target));
 }
 
 export const config = {

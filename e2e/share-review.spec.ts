@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support';
+import { expect, fake, test, useLanguage } from './support';
 
 /**
  * The review image (SPEC §2, §4, §8, §9), driven from the /test page's tester (the detail page's
@@ -81,7 +81,11 @@ test.describe('review image', () => {
     const tweet = new URL((await dialog(page).getByRole('link', { name: 'Compartilhar no Twitter' }).getAttribute('href'))!);
     expect(tweet.hostname).toBe('twitter.com');
     expect(tweet.searchParams.get('text')).toBe(`Cowboy Bebop — 5/5: "${opinion.slice(0, 50).trimEnd()}…"`);
-    expect(tweet.searchParams.get('url')).toMatch(/\/anime\/1$/);
+    // The tweet links to the review page, which previews as the card (issue 12).
+    const shared = new URL(tweet.searchParams.get('url')!);
+    expect(shared.pathname).toBe('/anime/1/review');
+    expect(shared.searchParams.get('s')).toBe('5');
+    expect(shared.searchParams.get('o')).toBe(opinion);
     // The card itself shows the whole opinion up to 150 characters.
     await expect(page.getByTestId('review-card')).toContainText(opinion);
   });
@@ -161,5 +165,137 @@ test.describe('review image', () => {
     await page.keyboard.press('Escape');
     await expect(dialog(page)).toBeHidden();
     await expect(button).toBeFocused();
+  });
+});
+
+/** Width and height from a PNG's IHDR chunk, after checking the signature. */
+function pngSize(body: Buffer): { width: number; height: number } {
+  expect([...body.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  expect(body.subarray(12, 16).toString('ascii')).toBe('IHDR');
+  return { width: body.readUInt32BE(16), height: body.readUInt32BE(20) };
+}
+
+function metaContent(html: string, attribute: 'name' | 'property', key: string): string | undefined {
+  return new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, '&');
+}
+
+const reviewUrl = (id: number | string, params: Record<string, string>) =>
+  `/anime/${id}/review?${new URLSearchParams(params).toString()}`;
+
+
+test.describe('review link (issue 12)', () => {
+  test('the dialog offers the review link: copied, tweeted, and it opens the review', async ({ page }) => {
+    const opinion = 'Jazz, cowboys e saudade: <b>impecável</b>.';
+    await openDialog(page, opinion);
+    const field = dialog(page).getByRole('textbox', { name: 'Link da avaliação' });
+    const link = new URL(await field.inputValue());
+    expect(link.pathname).toBe('/anime/1/review');
+    expect(link.searchParams.get('s')).toBe('5');
+    expect(link.searchParams.get('o')).toBe(opinion);
+    // The fallback copy method (no Clipboard API over plain http in some browsers).
+    await page.evaluate(() => Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true }));
+    await dialog(page).getByRole('button', { name: 'Copiar link' }).click();
+    await expect(dialog(page).getByRole('status').filter({ hasText: 'Link copiado!' })).toBeVisible();
+    await expect(preview(page)).toBeVisible({ timeout: 20_000 });
+    const tweet = new URL((await dialog(page).getByRole('link', { name: 'Compartilhar no Twitter' }).getAttribute('href'))!);
+    expect(tweet.searchParams.get('url')).toBe(link.href);
+
+    await page.goto(link.pathname + link.search);
+    await expect(page.getByRole('heading', { level: 1, name: 'Cowboy Bebop' })).toBeVisible();
+    await expect(page.getByRole('img', { name: '5 de 5 estrelas' })).toBeVisible();
+    // The opinion is text: its markup is shown, never parsed.
+    await expect(page.getByTestId('review-opinion')).toHaveText(opinion);
+    await expect(page.getByTestId('review-opinion').locator('b')).toHaveCount(0);
+    await expect(page.getByTestId('review-page').locator('[data-cover]')).toHaveCount(1);
+    await page.getByRole('link', { name: 'Ver página do anime' }).click();
+    await expect(page).toHaveURL(/\/anime\/1$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Cowboy Bebop' })).toBeVisible();
+  });
+
+  test('an adult record shows no cover, as on the anonymous detail page', async ({ page }) => {
+    const response = await page.goto(reviewUrl(90106, { s: '2', o: 'Não é para mim.' }));
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Natsu no Ryou' })).toBeVisible();
+    await expect(page.getByTestId('review-adult-note')).toBeVisible();
+    await expect(page.locator('[data-cover]')).toHaveCount(0);
+    await expect(page.getByTestId('review-opinion')).toHaveText('Não é para mim.');
+  });
+
+  test('in English, with no opinion', async ({ page }) => {
+    await useLanguage(page, 'en');
+    await page.goto(reviewUrl(1, { s: '3' }));
+    await expect(page.getByRole('img', { name: '3 out of 5 stars' })).toBeVisible();
+    await expect(page.getByTestId('review-opinion')).toHaveText('No opinion provided.');
+    await expect(page.getByRole('link', { name: 'View the anime page' })).toHaveAttribute('href', '/anime/1');
+  });
+
+  test('the HTML without JavaScript has the review and og:image / twitter:image: a 1200×630 PNG card', async ({
+    request,
+  }) => {
+    const response = await request.get(reviewUrl(1, { s: '4', o: 'Bang. <script>alert(1)</script>' }));
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<title>Avaliação de Cowboy Bebop: 4/5 · Anime Master</title>');
+    expect(html).toContain('Bang. &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(metaContent(html, 'property', 'og:description')).toBe('Bang. &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(metaContent(html, 'name', 'robots')).toBe('noindex, follow');
+    expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(html, 'property', 'og:image:width')).toBe('1200');
+    for (const key of ['og:image', 'twitter:image'] as const) {
+      const link = metaContent(html, key === 'og:image' ? 'property' : 'name', key);
+      expect(link, key).toMatch(/^http.*\/review\/1\/4\/[\w-]+\/(opengraph|twitter)-image/);
+      // The link is absolute (metadataBase); follow its path on this server.
+      const { pathname, search } = new URL(link!);
+      const image = await request.get(pathname + search);
+      expect(image.status()).toBe(200);
+      expect(image.headers()['content-type']).toBe('image/png');
+      const body = await image.body();
+      expect(pngSize(body)).toEqual({ width: 1200, height: 630 });
+      expect(body.length).toBeGreaterThan(10_000);
+    }
+  });
+
+  test('a broken link says so plainly, with the way on', async ({ page }) => {
+    for (const url of [reviewUrl(1, { s: '9', o: 'x' }), reviewUrl('abc', { s: '4' }), reviewUrl(999999, { s: '4' })]) {
+      const response = await page.goto(url);
+      expect(response?.status(), url).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: 'Avaliação não encontrada' })).toBeVisible();
+      await expect(page.getByText('Este link de avaliação está incompleto ou foi alterado')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Explorar animes' })).toHaveAttribute('href', '/explore');
+    }
+  });
+
+  test('broken or hostile links answer 404, never 500, and cost no upstream call', async ({ request }) => {
+    const before = Date.now();
+    const broken: Record<string, string>[] = [{}, { s: '0' }, { s: '6', o: 'x' }, { s: '4.5' }, { s: '05' }, { s: '<script>' }];
+    for (const query of broken) {
+      expect((await request.get(reviewUrl(1, query))).status(), JSON.stringify(query)).toBe(404);
+    }
+    for (const id of ['abc', '0', '-1', '12345678901234567']) {
+      expect((await request.get(reviewUrl(id, { s: '4' }))).status(), id).toBe(404);
+    }
+    // Broken links cost no upstream call.
+    const calls = await fake.calls({ service: 'jikan', since: before });
+    expect(calls.filter((call) => /\/anime\/(abc|0|-1|12345678901234567)(\/|$)/.test(call.path))).toHaveLength(0);
+
+    // An over-long opinion with control and bidirectional characters: cleaned, cut, shown as text.
+    const hostile = `\u202E\u0000${'<i>x</i> '.repeat(100)}`;
+    const page = await request.get(reviewUrl(1, { s: '3', o: hostile }));
+    expect(page.status()).toBe(200);
+    const html = await page.text();
+    expect(html).not.toContain('<i>x</i>');
+    expect(html).not.toContain('\u202E');
+    const shown = /data-testid="review-opinion">([^<]*)</.exec(html)?.[1] ?? '';
+    expect(shown.endsWith('…')).toBe(true);
+    expect(Array.from(shown.replace(/&lt;/g, '<').replace(/&gt;/g, '>'))).toHaveLength(151);
+
+    // The card's own address (reachable without the proxy) checks its input too.
+    for (const path of ['/pt/review/1/9/-/opengraph-image', '/pt/review/abc/5/-/opengraph-image', '/en/review/1/0/-/twitter-image']) {
+      expect((await request.get(path)).status(), path).toBe(404);
+    }
+    // The internal page path is not a public address.
+    expect((await request.get('/review/1/5/-')).status()).toBe(404);
+    expect((await request.get('/unavailable/detail')).status()).toBe(404);
   });
 });

@@ -30,3 +30,8 @@ export function DetailUnavailable({ onRetry, edit = false }: { onRetry: () => vo
     </div>
   );
 }
+
+/** The same state where no error boundary hands a retry in: 'Tentar novamente' reloads the page. */
+export function DetailUnavailableReload({ edit = false }: { edit?: boolean }) {
+  return <DetailUnavailable edit={edit} onRetry={() => window.location.reload()} />;
+}

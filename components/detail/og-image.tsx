@@ -1,5 +1,6 @@
 import 'server-only';
 import { ImageResponse } from 'next/og';
+import type { CSSProperties } from 'react';
 import { animeTitle, formatScore } from '@/lib/anime-display';
 import type { Locale } from '@/lib/i18n/config';
 import { detailVisibility } from '@/lib/detail/view';
@@ -8,12 +9,24 @@ import { loadAnime } from './load-anime';
 
 export const OG_SIZE = { width: 1200, height: 630 };
 
+/** The frame of every Open Graph card (the detail page's and a shared review's): cover left, text right. */
+export const OG_FRAME: CSSProperties = {
+  width: '100%',
+  height: '100%',
+  display: 'flex',
+  alignItems: 'center',
+  gap: 56,
+  padding: 64,
+  background: 'linear-gradient(135deg, #0c0c14 0%, #1e1b4b 100%)',
+  color: '#f7f7fb',
+};
+
 /**
  * Only characters the bundled font draws. next/og ships Geist (Latin) inside Next itself; a glyph
  * it lacks (Japanese, emoji) would make it download a font from Google at render time, so those
  * are dropped instead: the card must never need the network for text.
  */
-function drawable(text: string): string {
+export function drawable(text: string): string {
   return text
     .replace(/[^\u0020-\u024f\u2018-\u201d\u2026\u2013\u2014]/g, '')
     .replace(/\s+/g, ' ')
@@ -30,16 +43,7 @@ export async function renderOgImage(rawId: string, locale: Locale): Promise<Imag
 
   return new ImageResponse(
     <div
-      style={{
-        width: '100%',
-        height: '100%',
-        display: 'flex',
-        alignItems: 'center',
-        gap: 56,
-        padding: 64,
-        background: 'linear-gradient(135deg, #0c0c14 0%, #1e1b4b 100%)',
-        color: '#f7f7fb',
-      }}
+      style={OG_FRAME}
     >
       {cover && (
         // eslint-disable-next-line @next/next/no-img-element -- satori draws plain <img>

@@ -2,10 +2,11 @@
 
 import * as Dialog from '@radix-ui/react-dialog';
 import type Html2Canvas from 'html2canvas-pro';
-import { Download, Loader2, RotateCcw, Share2, X } from 'lucide-react';
+import { Download, Link2, Loader2, RotateCcw, Share2, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
+import { copyText } from '@/lib/detail/copy-text';
 import { logger } from '@/lib/logger';
 import {
   REVIEW_IMAGE_SCALE,
@@ -14,6 +15,7 @@ import {
   truncateOpinion,
   twitterIntentUrl,
 } from '@/lib/share/review-image';
+import { reviewHref } from '@/lib/share/review-link';
 import { ReviewCard } from './review-card';
 
 export type ShareReviewDialogProps = {
@@ -53,6 +55,7 @@ export function ShareReviewDialog({ anime, rating, opinion, open, onOpenChange }
   const tc = useTranslations('Common');
   const [image, setImage] = useState<ImageState>({ status: 'idle' });
   const [shareMessage, setShareMessage] = useState<string | null>(null);
+  const [linkCopied, setLinkCopied] = useState<boolean | null>(null);
   const cardRef = useRef<HTMLDivElement>(null);
   const returnFocusTo = useRef<HTMLElement | null>(null);
   const run = useRef(0);
@@ -103,6 +106,7 @@ export function ShareReviewDialog({ anime, rating, opinion, open, onOpenChange }
       run.current += 1;
       setImage({ status: 'idle' });
       setShareMessage(null);
+      setLinkCopied(null);
     }
     onOpenChange(next);
   };
@@ -110,7 +114,13 @@ export function ShareReviewDialog({ anime, rating, opinion, open, onOpenChange }
   // Rendered only after the user opened the dialog, so `navigator` exists here.
   const canShareFiles = image.status === 'ready' && typeof navigator.share === 'function';
   const fileName = reviewFileName(anime.title);
-  const pageUrl = typeof window === 'undefined' ? `/anime/${anime.id}` : new URL(`/anime/${anime.id}`, window.location.origin).href;
+  // The review page (issue 12): the link carries the score and opinion, and previews as the card.
+  const reviewPath = reviewHref({ id: anime.id, rating, opinion });
+  const reviewUrl = typeof window === 'undefined' ? reviewPath : new URL(reviewPath, window.location.origin).href;
+
+  const copyReviewLink = async () => {
+    setLinkCopied(await copyText(reviewUrl));
+  };
 
   const shareNative = async () => {
     if (image.status !== 'ready') return;
@@ -210,7 +220,7 @@ export function ShareReviewDialog({ anime, rating, opinion, open, onOpenChange }
                 {t('download')}
               </a>
               <a
-                href={twitterIntentUrl({ title: anime.title, rating, opinion, url: pageUrl })}
+                href={twitterIntentUrl({ title: anime.title, rating, opinion, url: reviewUrl })}
                 target="_blank"
                 rel="noopener noreferrer"
                 className={buttonClass('secondary')}
@@ -230,6 +240,34 @@ export function ShareReviewDialog({ anime, rating, opinion, open, onOpenChange }
               {shareMessage}
             </p>
           )}
+
+          <div className="flex flex-col gap-2 border-t border-border pt-4">
+            <label htmlFor="share-review-link" className="text-sm font-semibold">
+              {t('reviewLink')}
+            </label>
+            <div className="flex gap-2">
+              <input
+                id="share-review-link"
+                readOnly
+                value={reviewUrl}
+                onFocus={(event) => event.currentTarget.select()}
+                aria-describedby="share-review-link-hint"
+                className="min-w-0 flex-1 rounded-md border border-border bg-surface-2 px-3 py-2 text-sm"
+              />
+              <Button variant="secondary" onClick={() => void copyReviewLink()}>
+                <Link2 aria-hidden className="size-4" />
+                {t('copyLink')}
+              </Button>
+            </div>
+            <p id="share-review-link-hint" className="text-xs text-muted">
+              {t('reviewLinkHint')}
+            </p>
+            {linkCopied !== null && (
+              <p role="status" className={linkCopied ? 'text-sm text-success' : 'text-sm text-error'}>
+                {linkCopied ? t('linkCopied') : t('copyFailed')}
+              </p>
+            )}
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -31,6 +31,11 @@ export function rememberGoodListing(key: string): void {
   listings.add(key);
 }
 
+/** Whether a page showing this listing has rendered well in this process (proxy.ts asks, issue 9). */
+export function hasGoodListing(key: string): boolean {
+  return goodListings().has(key);
+}
+
 export class KeepLastGoodPageError extends Error {
   constructor(key: string) {
     super(`listing ${key} failed during a page regeneration; the last good page stays cached`);
@@ -47,6 +52,11 @@ const shortLived = unstable_cache(async () => true, ['anime-master:failed-render
 
 export async function failedListing(key: string): Promise<void> {
   if (goodListings().has(key)) throw new KeepLastGoodPageError(key);
+  await shortLived();
+}
+
+/** Keeps the response being rendered (a page or a cached route's answer) for one second only. */
+export async function cacheBriefly(): Promise<void> {
   await shortLived();
 }
 

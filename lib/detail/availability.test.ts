@@ -1,0 +1,59 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppError } from '@/lib/server/errors';
+
+const getAnimeDetails = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/jikan', () => ({ getAnimeDetails }));
+vi.mock('next/cache', () => ({ unstable_cache: (fn: () => unknown) => fn }));
+
+const { DETAIL_RETRY_SECONDS, detailUnavailableFor, resetDetailAvailabilityForTests } =
+  await import('./availability');
+const { rememberGoodListing, resetRenderCacheForTests } = await import('@/lib/server/render-cache');
+
+beforeEach(() => {
+  vi.useRealTimers();
+  getAnimeDetails.mockReset();
+  resetDetailAvailabilityForTests();
+  resetRenderCacheForTests();
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+describe('detailUnavailableFor', () => {
+  it('lets a loadable record through (the render then finds it cached)', async () => {
+    getAnimeDetails.mockResolvedValue({ id: 1 });
+    await expect(detailUnavailableFor(1)).resolves.toBeNull();
+    expect(getAnimeDetails).toHaveBeenCalledWith(1);
+  });
+
+  it('lets "not found" through: the page answers its own 404', async () => {
+    getAnimeDetails.mockRejectedValue(new AppError('NOT_FOUND'));
+    await expect(detailUnavailableFor(2)).resolves.toBeNull();
+  });
+
+  it("answers a 429's Retry-After and remembers it without asking again", async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    getAnimeDetails.mockRejectedValue(new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: 7 }));
+    await expect(detailUnavailableFor(3)).resolves.toBe(7);
+    vi.advanceTimersByTime(2_500);
+    await expect(detailUnavailableFor(3)).resolves.toBe(5);
+    expect(getAnimeDetails).toHaveBeenCalledTimes(1);
+    // After the wait, the database is asked again.
+    vi.advanceTimersByTime(5_000);
+    getAnimeDetails.mockResolvedValue({ id: 3 });
+    await expect(detailUnavailableFor(3)).resolves.toBeNull();
+    expect(getAnimeDetails).toHaveBeenCalledTimes(2);
+  });
+
+  it('waits a fixed time after other failures (timeout, 5xx, bad answer)', async () => {
+    getAnimeDetails.mockRejectedValue(new AppError('UPSTREAM_TIMEOUT'));
+    await expect(detailUnavailableFor(4)).resolves.toBe(DETAIL_RETRY_SECONDS);
+    getAnimeDetails.mockRejectedValue(new Error('unexpected'));
+    await expect(detailUnavailableFor(5)).resolves.toBe(DETAIL_RETRY_SECONDS);
+  });
+
+  it('never answers "not now" over a good page, and asks nothing then', async () => {
+    rememberGoodListing('detail:6');
+    getAnimeDetails.mockRejectedValue(new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: 60 }));
+    await expect(detailUnavailableFor(6)).resolves.toBeNull();
+    expect(getAnimeDetails).not.toHaveBeenCalled();
+  });
+});

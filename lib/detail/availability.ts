@@ -1,0 +1,66 @@
+import 'server-only';
+import { LRUCache } from 'lru-cache';
+import { getAnimeDetails } from '@/lib/jikan';
+import { isAppError } from '@/lib/server/errors';
+import { DEFAULT_RETRY_AFTER_SECONDS } from '@/lib/server/rate-limiter';
+import { hasGoodListing } from '@/lib/server/render-cache';
+
+/**
+ * Whether the page of one anime can be rendered right now (issue 9: 'Anime não disponível' is
+ * HTTP 503 with Retry-After). The detail pages are cached renders (ISR), and a cached render cannot
+ * choose its status: a render that fails answers 500. So proxy.ts asks here first, before the
+ * request reaches the page, and answers 503 itself when the answer is "not now".
+ *
+ * - A page of this anime has rendered well in this process: Next holds it (fresh, or stale while
+ *   it regenerates in the background, and a failed regeneration never replaces it), so the
+ *   request goes through and no upstream call is made here.
+ * - A recent failure for this id is remembered (for the Retry-After it was announced with): not
+ *   now, without asking the anime database again.
+ * - Otherwise the record is loaded through the data layer, exactly as the page will load it
+ *   (cache, single flight, limiter, 429 back-off, offline catalogue). Success or "not found" lets
+ *   the request through: the render then finds the record in the cache (one upstream call in all)
+ *   or answers its 404. A failure nothing stood in for (no cached copy, not in the offline
+ *   catalogue) is remembered and answered "not now", with the back-off's Retry-After after a 429.
+ *
+ * State lives on globalThis, like the rest of the data layer: proxy.ts runs in the same Node
+ * process as the pages (Next 16's Node.js proxy runtime), in another bundle.
+ */
+
+/** How long a failure other than a 429 (timeout, 5xx, malformed answer) is believed. */
+export const DETAIL_RETRY_SECONDS = 15;
+
+const store = globalThis as typeof globalThis & { __animeMasterDetailFailures?: LRUCache<number, number> };
+
+/** Ids whose details failed, each until the time a new attempt is allowed. */
+function failures(): LRUCache<number, number> {
+  store.__animeMasterDetailFailures ??= new LRUCache({ max: 10_000 });
+  return store.__animeMasterDetailFailures;
+}
+
+/** Seconds to wait before the page of anime `id` can be had, or null when it can be rendered now. */
+export async function detailUnavailableFor(id: number): Promise<number | null> {
+  if (hasGoodListing(`detail:${id}`)) return null;
+  const until = failures().get(id);
+  if (until !== undefined) {
+    const left = until - Date.now();
+    if (left > 0) return Math.ceil(left / 1000);
+    failures().delete(id);
+  }
+  try {
+    await getAnimeDetails(id);
+    return null;
+  } catch (error) {
+    if (isAppError(error, 'NOT_FOUND') || isAppError(error, 'INVALID_ID')) return null;
+    const seconds = isAppError(error, 'RATE_LIMITED')
+      ? Math.max(1, Math.ceil(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS))
+      : DETAIL_RETRY_SECONDS;
+    failures().set(id, Date.now() + seconds * 1000);
+    console.warn(`[detail] anime ${id} unavailable for ${seconds} s`, isAppError(error) ? error.code : error);
+    return seconds;
+  }
+}
+
+/** Test-only. */
+export function resetDetailAvailabilityForTests(): void {
+  store.__animeMasterDetailFailures = undefined;
+}
