@@ -29,6 +29,9 @@ const PERSONAL_HEADERS = [
   'next-router-prefetch',
   'next-router-segment-prefetch',
   'next-url',
+  // The app's own requests to itself (the proxy fetching its internal 'Anime não disponível' page,
+  // lib/detail/unavailable-response.ts): what they get is never for the public.
+  'x-anime-master-internal',
 ];
 
 /** The value of one cookie in a Cookie header, or undefined. */

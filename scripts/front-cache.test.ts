@@ -27,6 +27,7 @@ describe('frontCacheKey', () => {
     expect(frontCacheKey(page('/api/anime/1'))).toBeNull();
     expect(frontCacheKey(page('/_next/static/chunks/a.js'))).toBeNull();
     expect(frontCacheKey(page('/', { cookie: 'NEXT_LOCALE=xx' }))).toBeNull();
+    expect(frontCacheKey(page('/unavailable/detail', { 'x-anime-master-internal': 'token' }))).toBeNull();
     expect(frontCacheKey(page('http://evil.example/'))).toBeNull();
   });
 
