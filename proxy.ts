@@ -15,11 +15,39 @@ import { defaultLocale, isLocale, LOCALE_COOKIE } from '@/lib/i18n/config';
 // Metadata images (opengraph-image under app/[locale]) are linked by their internal path already.
 const LOCALISED_METADATA_IMAGE = /^\/(?:pt|en)\/.+\/opengraph-image(?:-\w+)?$/;
 
+/**
+ * A path whose percent-encoding does not decode (a stray '%', the UTF-8 bytes of a lone surrogate
+ * such as %ED%A0%80): Next's router answers those with a bare 500 (vercel/next.js#92527), so they
+ * are answered here, before any route is matched.
+ */
+function isMalformedPath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 export function proxy(request: NextRequest) {
-  if (LOCALISED_METADATA_IMAGE.test(request.nextUrl.pathname)) return NextResponse.next();
   const value = request.cookies.get(LOCALE_COOKIE)?.value;
   const locale = isLocale(value) ? value : defaultLocale;
   const { pathname, searchParams } = request.nextUrl;
+  if (isMalformedPath(pathname)) {
+    if (pathname.startsWith('/api/')) {
+      return NextResponse.json(
+        { error: { code: 'INVALID_INPUT', message: 'Parâmetros inválidos: path.' } },
+        { status: 400, headers: { 'Cache-Control': 'no-store' } },
+      );
+    }
+    // No page has such an address: the visitor's 404 page (the catch-all route), status 404.
+    const notFound = request.nextUrl.clone();
+    notFound.pathname = `/${locale}/_malformed-path`;
+    notFound.search = '';
+    return NextResponse.rewrite(notFound);
+  }
+  if (pathname.startsWith('/api/')) return NextResponse.next();
+  if (LOCALISED_METADATA_IMAGE.test(pathname)) return NextResponse.next();
   // A clone of nextUrl keeps Next's own idea of this server's address: a URL built from
   // request.url may name another host (localhost for 127.0.0.1) and would be proxied, not rewritten.
   const target = request.nextUrl.clone();
@@ -33,7 +61,9 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Pages only: API routes, Next's own files, metadata images and static assets skip the proxy.
+  // API paths come here only when they hold a '%' (one that may not decode: see isMalformedPath).
   matcher: [
+    '/api/(.*%.*)',
     '/((?!api|_next/static|_next/image|_next/data|favicon.ico|robots.txt|sitemap.xml|.*\\.(?:png|jpg|jpeg|gif|svg|ico|webp|avif|woff2?|mp3|wav|txt|xml)$).*)',
   ],
 };
