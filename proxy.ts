@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { internalPagePath } from '@/lib/discovery/params';
 import { defaultLocale, isLocale, LOCALE_COOKIE } from '@/lib/i18n/config';
+import { wellFormedPath } from '@/lib/utils/well-formed-path';
 
 /**
  * Next 16's request proxy (the former middleware). Page URLs carry no locale (SPEC §2 routes): the
@@ -15,36 +16,22 @@ import { defaultLocale, isLocale, LOCALE_COOKIE } from '@/lib/i18n/config';
 // Metadata images (opengraph-image under app/[locale]) are linked by their internal path already.
 const LOCALISED_METADATA_IMAGE = /^\/(?:pt|en)\/.+\/opengraph-image(?:-\w+)?$/;
 
-/**
- * A path whose percent-encoding does not decode (a stray '%', the UTF-8 bytes of a lone surrogate
- * such as %ED%A0%80): Next's router answers those with a bare 500 (vercel/next.js#92527), so they
- * are answered here, before any route is matched.
- */
-function isMalformedPath(pathname: string): boolean {
-  try {
-    decodeURIComponent(pathname);
-    return false;
-  } catch {
-    return true;
-  }
-}
-
 export function proxy(request: NextRequest) {
   const value = request.cookies.get(LOCALE_COOKIE)?.value;
   const locale = isLocale(value) ? value : defaultLocale;
   const { pathname, searchParams } = request.nextUrl;
-  if (isMalformedPath(pathname)) {
+  const fixed = wellFormedPath(pathname);
+  if (fixed !== null) {
     if (pathname.startsWith('/api/')) {
       return NextResponse.json(
         { error: { code: 'INVALID_INPUT', message: 'Parâmetros inválidos: path.' } },
         { status: 400, headers: { 'Cache-Control': 'no-store' } },
       );
     }
-    // No page has such an address: the visitor's 404 page (the catch-all route), status 404.
-    const notFound = request.nextUrl.clone();
-    notFound.pathname = `/${locale}/_malformed-path`;
-    notFound.search = '';
-    return NextResponse.rewrite(notFound);
+    // A page: to the well-formed address, which then answers as any unknown path or id does (404).
+    const target = request.nextUrl.clone();
+    target.pathname = fixed;
+    return NextResponse.redirect(target, 307);
   }
   if (pathname.startsWith('/api/')) return NextResponse.next();
   if (LOCALISED_METADATA_IMAGE.test(pathname)) return NextResponse.next();
@@ -61,7 +48,7 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Pages only: API routes, Next's own files, metadata images and static assets skip the proxy.
-  // API paths come here only when they hold a '%' (one that may not decode: see isMalformedPath).
+  // API paths come here only when they hold a '%' (one that may not decode: see wellFormedPath).
   matcher: [
     '/api/(.*%.*)',
     '/((?!api|_next/static|_next/image|_next/data|favicon.ico|robots.txt|sitemap.xml|.*\\.(?:png|jpg|jpeg|gif|svg|ico|webp|avif|woff2?|mp3|wav|txt|xml)$).*)',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeSearchSegment, encodeSearchSegment, internalPagePath, parseSearchParams } from '@/lib/discovery/params';
 import { parseAnimeId } from '@/lib/detail/anime-id';
 import { cleanText } from './clean-text';
+import { wellFormedPath } from './well-formed-path';
 
 /** The pure half of the hostile-input suite (e2e/hostile-input.spec.ts has the routes). */
 
@@ -79,5 +80,19 @@ describe('anime ids from hostile URLs', () => {
   it('accepts plain ids', () => {
     expect(parseAnimeId('1')).toBe(1);
     expect(parseAnimeId('9999999')).toBe(9_999_999);
+  });
+});
+
+describe('wellFormedPath', () => {
+  it('leaves decodable paths alone', () => {
+    expect(wellFormedPath('/anime/20')).toBeNull();
+    expect(wellFormedPath('/search/%E2%9C%93')).toBeNull();
+  });
+
+  it('escapes the % of undecodable segments only, so they decode to what was sent', () => {
+    expect(wellFormedPath('/anime/%ED%A0%80')).toBe('/anime/%25ED%25A0%2580');
+    expect(wellFormedPath('/anime/%FF/edit')).toBe('/anime/%25FF/edit');
+    expect(wellFormedPath('/a/%E2%9C%93/50%')).toBe('/a/%E2%9C%93/50%25');
+    expect(decodeURIComponent(wellFormedPath('/x/%ED%A0%80')!)).toBe('/x/%ED%A0%80');
   });
 });
