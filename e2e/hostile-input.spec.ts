@@ -81,7 +81,7 @@ async function upstreamCalls(since: number) {
  */
 async function inputCalls(since: number) {
   return (await upstreamCalls(since)).filter(
-    (call) => call.service !== 'jikan' || /\/anime(\/|$)/.test(call.path),
+    (call) => call.service !== 'jikan' || /^\/jikan\/v4\/anime(\/|$)/.test(call.path),
   );
 }
 
