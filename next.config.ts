@@ -1,6 +1,7 @@
 import type { NextConfig } from 'next';
 import type { RemotePattern } from 'next/dist/shared/lib/image-config';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { COMMON_SECURITY_HEADERS } from './scripts/security-headers.mjs';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
@@ -56,21 +57,21 @@ const nextConfig: NextConfig = {
       { protocol: 'https', hostname: 'cdn.myanimelist.net' },
       { protocol: 'https', hostname: 'myanimelist.net' },
       { protocol: 'https', hostname: 's4.anilist.co' },
+      // Trailer thumbnails (Jikan's trailer.images, or YouTube's standard one for the id).
+      { protocol: 'https', hostname: 'img.youtube.com', pathname: '/vi/**' },
+      { protocol: 'https', hostname: 'i.ytimg.com', pathname: '/vi/**' },
       ...(loopbackImages ? [loopbackImages] : []),
     ],
   },
+  // The same headers the front server sets (scripts/front-server.mjs), for `next dev` and any
+  // deployment without it. The Content-Security-Policy needs each page's script hashes, so only
+  // the front server can give it.
   async headers() {
     return [
       {
         source: '/:path*',
-        headers: [
-          { key: 'X-Content-Type-Options', value: 'nosniff' },
-          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-          { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
-          { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
-        ],
+        headers: Object.entries(COMMON_SECURITY_HEADERS).map(([key, value]) => ({ key, value })),
       },
-
     ];
   },
 };

@@ -63,7 +63,7 @@ export default defineConfig({
       timeout: 120_000,
     },
     {
-      command: `node_modules/.bin/next start -p ${APP_PORT}`,
+      command: `node scripts/serve.mjs -p ${APP_PORT}`,
       url: `http://127.0.0.1:${APP_PORT}/`,
       reuseExistingServer: !isCI,
       timeout: 120_000,

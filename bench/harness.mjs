@@ -35,10 +35,11 @@ async function waitFor(url, timeoutMs = 60_000) {
 }
 
 /**
- * Starts fake upstream + `next start`; returns { appUrl, fakeUrl, stop() }. Ports are free ones
- * unless given (BENCH_APP_PORT / BENCH_FAKE_PORT, for machines where ports are assigned).
+ * Starts fake upstream + the production server (scripts/serve.mjs; `server: 'next'` for a bare
+ * `next start`, to compare); returns { appUrl, fakeUrl, stop() }. Ports are free ones unless given
+ * (BENCH_APP_PORT / BENCH_FAKE_PORT, for machines where ports are assigned).
  */
-export async function startStack({ env = {} } = {}) {
+export async function startStack({ env = {}, server = 'front' } = {}) {
   const distDir = process.env.NEXT_DIST_DIR || '.next';
   if (!existsSync(path.join(root, distDir, 'BUILD_ID'))) {
     console.error(`No production build in ${distDir}/: run \`npm run build\` first.`);
@@ -46,7 +47,11 @@ export async function startStack({ env = {} } = {}) {
   }
   const fake = await startFakeUpstream({ port: Number(process.env.BENCH_FAKE_PORT ?? 0) });
   const port = Number(process.env.BENCH_APP_PORT ?? 0) || (await freePort());
-  const child = spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(port)], {
+  const command =
+    server === 'next'
+      ? [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)]
+      : [path.join(root, 'scripts/serve.mjs'), '-p', String(port)];
+  const child = spawn(process.execPath, command, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -5,6 +5,7 @@
 //
 //   BENCH_SECONDS=15 BENCH_CONNECTIONS=20 npm run bench:pages
 //   BENCH_PAGES=/,/anime/20 npm run bench:pages
+//   BENCH_SERVERS=front npm run bench:pages   # the front server only (default: next start alone, then it)
 //
 // Budget (issue 8): ≥ 300 req/s and p99 ≤ 200 ms on each cached page, 0 errors, 0 upstream calls.
 import autocannon from 'autocannon';
@@ -13,7 +14,7 @@ import { startStack } from './harness.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const PAGES = (process.env.BENCH_PAGES ?? '/,/explore,/search?q=naruto').split(',').filter(Boolean);
+const PAGES = (process.env.BENCH_PAGES ?? '/,/explore,/search?q=naruto,/anime/20').split(',').filter(Boolean);
 const BUDGET = { rps: 300, p99: 200 };
 
 function run(url) {
@@ -33,39 +34,48 @@ function run(url) {
   });
 }
 
-const stack = await startStack({ env: { JIKAN_MIN_INTERVAL_MS: '20' } });
-const fake = fakeControl(stack.fakeUrl);
-const rows = [];
-try {
-  for (const page of PAGES) {
-    for (const locale of ['pt', 'en']) {
-      const warm = await fetch(stack.appUrl + page, { headers: { cookie: `NEXT_LOCALE=${locale}` } });
-      await warm.arrayBuffer();
+/** Each page under load on one server; `server` is 'front' (npm start) or 'next' (bare next start). */
+async function measure(server) {
+  const stack = await startStack({ env: { JIKAN_MIN_INTERVAL_MS: '20' }, server });
+  const fake = fakeControl(stack.fakeUrl);
+  const rows = [];
+  try {
+    for (const page of PAGES) {
+      for (const locale of ['pt', 'en']) {
+        const warm = await fetch(stack.appUrl + page, { headers: { cookie: `NEXT_LOCALE=${locale}` } });
+        await warm.arrayBuffer();
+      }
+      const since = Date.now();
+      const result = await run(stack.appUrl + page);
+      const upstream = (await fake.calls({ service: 'jikan', since })).length;
+      const errors = result.errors + result.timeouts + result.non2xx;
+      const row = {
+        server: server === 'front' ? 'front server (npm start)' : 'next start alone',
+        page,
+        rps: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors,
+        upstream,
+      };
+      row.pass = row.rps >= BUDGET.rps && row.p99 <= BUDGET.p99 && errors === 0 && upstream === 0;
+      rows.push(row);
     }
-    const since = Date.now();
-    const result = await run(stack.appUrl + page);
-    const upstream = (await fake.calls({ service: 'jikan', since })).length;
-    const errors = result.errors + result.timeouts + result.non2xx;
-    const row = {
-      page,
-      rps: Math.round(result.requests.average),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      errors,
-      upstream,
-    };
-    row.pass = row.rps >= BUDGET.rps && row.p99 <= BUDGET.p99 && errors === 0 && upstream === 0;
-    rows.push(row);
+  } finally {
+    await stack.stop();
   }
-} finally {
-  await stack.stop();
+  return rows;
 }
 
+const servers = (process.env.BENCH_SERVERS ?? 'next,front').split(',');
+const rows = [];
+for (const server of servers) rows.push(...(await measure(server)));
+
 console.log(`\ncached pages, autocannon -c ${CONNECTIONS} -d ${SECONDS}, gzip, pt/en alternating`);
-console.log('| page | req/s | p50 ms | p99 ms | errors | upstream calls | budget |');
-console.log('|---|---:|---:|---:|---:|---:|---|');
+console.log('| server | page | req/s | p50 ms | p99 ms | errors | upstream calls | budget |');
+console.log('|---|---|---:|---:|---:|---:|---:|---|');
 for (const row of rows) {
   console.log(
-    `| ${row.page} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.upstream} | ${row.pass ? 'PASS' : 'FAIL'} |`,
+    `| ${row.server} | ${row.page} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.upstream} | ${row.pass ? 'PASS' : 'FAIL'} |`,
   );
 }

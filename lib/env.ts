@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+// In the browser, zod must not probe for `new Function` (its JIT check): the pages' CSP forbids
+// eval, and the probe is reported as a violation (scripts/security-headers.mjs). The server keeps
+// the faster JIT for Jikan's large responses.
+if (typeof window !== 'undefined') z.config({ jitless: true });
+
 /**
  * Every setting is read and validated here, once (STYLE.md). Server settings are read lazily at
  * request time so that one production build can point at the real services or at the e2e fake.

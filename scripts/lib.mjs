@@ -87,6 +87,11 @@ export function sourceHash() {
 }
 
 const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
+
+/** The NEXT_PUBLIC_* settings of this environment: what a build bakes into the client. */
+function publicEnv() {
+  return Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('NEXT_PUBLIC_')));
+}
 const stampFile = path.join(distDir, 'anime-master-build-hash');
 
 export function buildIsCurrent() {
@@ -104,7 +109,12 @@ export async function build() {
   log(`Offline catalogue: ${catalogue.records} anime (${(catalogue.bytes / 1024 / 1024).toFixed(2)} MB)`);
   const hash = sourceHash();
   const code = await run(bin('next'), ['build'], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
-  if (code === 0) writeFileSync(stampFile, hash);
+  if (code === 0) {
+    writeFileSync(stampFile, hash);
+    // The front server's Content-Security-Policy allows the outside hosts this client was built
+    // to call (Firebase, the Auth emulator): it reads the public settings baked into the build.
+    writeFileSync(path.join(distDir, 'anime-master-public-env.json'), JSON.stringify(publicEnv(), null, 2));
+  }
   return code;
 }
 

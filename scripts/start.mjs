@@ -1,5 +1,5 @@
 // npm start: installs what is missing, builds when the sources changed, serves on PORT (3000).
-import { build, buildIsCurrent, ensureDependencies, localBin, log, run } from './lib.mjs';
+import { build, buildIsCurrent, ensureDependencies, log, run } from './lib.mjs';
 
 await ensureDependencies();
 if (buildIsCurrent()) {
@@ -11,7 +11,7 @@ if (buildIsCurrent()) {
 }
 const port = process.env.PORT || '3000';
 log(`Serving on http://localhost:${port}`);
-const code = await run(localBin('next'), ['start', '-p', port], {
+const code = await run(process.execPath, ['scripts/serve.mjs', '-p', port], {
   env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
 });
 process.exit(code);

@@ -59,7 +59,7 @@ export async function AnimeDetailPage({ anime, locale }: { anime: AnimeDetails; 
                   <TranslatedSynopsis original={original.paragraphs} locale={locale} />
                 )}
               </SynopsisSection>
-              {anime.trailerYoutubeId && <TrailerFacade youtubeId={anime.trailerYoutubeId} title={title} />}
+              {anime.trailerYoutubeId && <TrailerFacade youtubeId={anime.trailerYoutubeId} thumbnail={anime.trailerThumbnail ?? null} title={title} />}
               <WhereToWatch id={anime.id} />
               <EpisodesSection animeId={anime.id} />
               <TechnicalInfo anime={anime} locale={locale} />

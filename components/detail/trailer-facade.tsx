@@ -1,6 +1,7 @@
 'use client';
 
 import { Play } from 'lucide-react';
+import Image from 'next/image';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 
@@ -8,7 +9,15 @@ import { useState } from 'react';
  * SPEC §2 trailer as a facade: a thumbnail and a play button. The youtube-nocookie player (about
  * 1 MB of script, and YouTube's requests) loads only when the visitor asks for it.
  */
-export function TrailerFacade({ youtubeId, title }: { youtubeId: string; title: string }) {
+export function TrailerFacade({
+  youtubeId,
+  thumbnail,
+  title,
+}: {
+  youtubeId: string;
+  thumbnail: string | null;
+  title: string;
+}) {
   const t = useTranslations('Trailer');
   const [playing, setPlaying] = useState(false);
   const id = encodeURIComponent(youtubeId);
@@ -35,14 +44,13 @@ export function TrailerFacade({ youtubeId, title }: { youtubeId: string; title: 
             aria-label={t('play', { title })}
             data-testid="trailer-facade"
           >
-            {/* A third-party thumbnail below the fold: lazy, and not worth a trip through our image optimiser. */}
-            {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img
-              src={`https://i.ytimg.com/vi/${id}/hqdefault.jpg`}
+            {/* Through our image optimiser: same origin (the page's CSP), sized for the player. */}
+            <Image
+              src={thumbnail ?? `https://i.ytimg.com/vi/${id}/hqdefault.jpg`}
               alt=""
-              loading="lazy"
-              decoding="async"
-              className="absolute inset-0 size-full object-cover opacity-80 transition-opacity duration-200 group-hover:opacity-100"
+              fill
+              sizes="(min-width: 1024px) 640px, 100vw"
+              className="object-cover opacity-80 transition-opacity duration-200 group-hover:opacity-100"
             />
             <span className="relative flex size-16 items-center justify-center rounded-full bg-accent text-accent-fg shadow-lg transition-transform duration-200 group-hover:scale-110 motion-reduce:transform-none">
               <Play aria-hidden className="size-8 translate-x-0.5" fill="currentColor" />

@@ -14,7 +14,11 @@ export async function ListPage({ type, locale }: { type: ListType; locale: Local
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{title}</h1>
-      <ListEntries type={type} title={title} />
+      {/* The entries arrive after hydration (skeletons, then cards or the empty message): the
+          footer stays below the fold meanwhile, so nothing visible moves (CLS). */}
+      <div className="min-h-svh">
+        <ListEntries type={type} title={title} />
+      </div>
     </div>
   );
 }

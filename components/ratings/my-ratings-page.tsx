@@ -8,7 +8,10 @@ export async function MyRatingsPage({ locale }: { locale: Locale }) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{t('title')}</h1>
-      <RatedAnimeList />
+      {/* Skeletons, then cards or the empty message: the footer stays below the fold meanwhile (CLS). */}
+      <div className="min-h-svh">
+        <RatedAnimeList />
+      </div>
     </div>
   );
 }

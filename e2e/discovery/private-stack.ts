@@ -107,10 +107,9 @@ export async function startApp(
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(
-    path.join(root, 'node_modules', '.bin', 'next'),
-    // No -H 127.0.0.1: Next 16 then hands proxy.ts request URLs on "localhost" and treats the
-    // locale rewrite as a rewrite to another host (proxied, failing). The default binds all.
-    ['start', '-p', String(port)],
+    process.execPath,
+    // The production server (front cache + Next), as `npm start` runs it.
+    [path.join(root, 'scripts', 'serve.mjs'), '-p', String(port)],
     {
       cwd: root,
       env: {

@@ -45,6 +45,16 @@ function names(...lists: ({ name?: string | null }[] | null | undefined)[]): str
 
 const YOUTUBE_ID = /^[\w-]{11}$/;
 
+/** The trailer's thumbnail as Jikan gives it (YouTube's image host), largest first. */
+function trailerThumbnail(trailer: JikanAnime['trailer']): string | null {
+  const images = trailer?.images;
+  for (const candidate of [images?.large_image_url, images?.medium_image_url, images?.image_url, images?.maximum_image_url]) {
+    const url = httpUrl(candidate);
+    if (url) return url;
+  }
+  return null;
+}
+
 /** Jikan has been returning `youtube_id: null` with the id only inside `embed_url`. */
 function youtubeId(trailer: JikanAnime['trailer']): string | null {
   const direct = nonEmpty(trailer?.youtube_id);
@@ -110,6 +120,7 @@ export function toAnimeDetails(raw: JikanAnime): AnimeDetails {
     duration: nonEmpty(raw.duration),
     airedString: nonEmpty(raw.aired?.string),
     trailerYoutubeId: youtubeId(raw.trailer),
+    trailerThumbnail: trailerThumbnail(raw.trailer),
     studios: names(raw.studios),
     externalLinks: externalLinks(raw),
     // SPEC §3 says "bannerImage or background", but Jikan's `background` is a paragraph of

@@ -26,7 +26,16 @@ export const jikanAnimeSchema = z.object({
   mal_id: z.number().int(),
   url: text,
   images: z.object({ jpg: imageSetSchema, webp: imageSetSchema }).nullish(),
-  trailer: z.object({ youtube_id: text, url: text, embed_url: text }).nullish(),
+  trailer: z
+    .object({
+      youtube_id: text,
+      url: text,
+      embed_url: text,
+      images: z
+        .object({ image_url: text, medium_image_url: text, large_image_url: text, maximum_image_url: text })
+        .nullish(),
+    })
+    .nullish(),
   approved: z.boolean().nullish(),
   titles: z.array(z.object({ type: text, title: text })).nullish(),
   title: text,

@@ -56,6 +56,8 @@ export interface AnimeDetails extends Anime {
   duration: string | null;
   airedString: string | null;
   trailerYoutubeId: string | null;
+  /** Jikan's thumbnail of the trailer; absent or null: YouTube's standard one for the id. */
+  trailerThumbnail?: string | null;
   studios: string[];
   externalLinks: ExternalLink[];
   /** bannerImage or background (SPEC §3). */

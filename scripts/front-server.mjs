@@ -1,0 +1,244 @@
+// The production server: Next 16 (the app, in this process, on a private loopback port) behind the
+// front server, which answers cached pages from memory (scripts/front-cache.mjs) and gives every
+// response its security headers (scripts/security-headers.mjs). `npm start`, the e2e suite and the
+// benchmarks all serve the app through here, so what is tested is what runs.
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import next from 'next';
+import {
+  chooseEncoding,
+  compress,
+  createEntry,
+  createFrontCache,
+  entityTag,
+  frontCacheKey,
+  isPagePath,
+  storableLife,
+} from './front-cache.mjs';
+import {
+  COMMON_SECURITY_HEADERS,
+  inlineScriptHashes,
+  pagePolicy,
+  policySources,
+  RESOURCE_POLICY,
+} from './security-headers.mjs';
+
+/** Headers that describe one hop or one encoding of a body: never copied from Next's answer. */
+const HOP_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+  'date',
+  'etag',
+  'x-frame-options',
+  'content-security-policy',
+]);
+
+/** The NEXT_PUBLIC_* values the client was built with (written by scripts/lib.mjs build()). */
+export function readBuildPublicEnv(distDir) {
+  try {
+    return JSON.parse(readFileSync(path.join(distDir, 'anime-master-public-env.json'), 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+function listen(server, port, hostname) {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, hostname, () => {
+      server.off('error', reject);
+      resolve(server.address().port);
+    });
+  });
+}
+
+function appendVary(value, name) {
+  const names = String(value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (!names.some((v) => v.toLowerCase() === name.toLowerCase())) names.push(name);
+  return names.join(', ');
+}
+
+/**
+ * Starts the app. `port` 0 picks a free one. Returns { url, port, close() }.
+ * Options: `dir` (the project), `hostname` to bind (default: every interface, like `next start`),
+ * `maxAgeMs` (longest a page is answered from the front cache before Next is asked again).
+ */
+export async function startFrontServer({
+  dir = process.cwd(),
+  port = 3000,
+  hostname,
+  maxAgeMs = Number(process.env.FRONT_CACHE_MAX_AGE_MS ?? 30_000),
+  maxBytes = Number(process.env.FRONT_CACHE_MAX_MB ?? 64) * 1024 * 1024,
+} = {}) {
+  const app = next({ dev: false, dir, hostname: 'localhost', port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const internal = http.createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      console.error(error);
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
+  });
+  internal.keepAliveTimeout = 65_000;
+  const internalPort = await listen(internal, 0, '127.0.0.1');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+  const distDir = path.join(dir, process.env.NEXT_DIST_DIR || '.next');
+  const sources = policySources({ ...readBuildPublicEnv(distDir) });
+  const cache = createFrontCache({ maxAgeMs, maxBytes });
+
+  function securityHeaders(res, policy) {
+    for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) res.setHeader(name, value);
+    res.setHeader('content-security-policy', policy);
+  }
+
+  function sendEntry(req, res, entry, state) {
+    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+    res.setHeader('x-front-cache', state);
+    // Answered from a cached render: Next's own signal says so too (tests and tools read it).
+    res.setHeader('x-nextjs-cache', 'HIT');
+    res.setHeader('etag', entry.etag);
+    if (req.headers['if-none-match'] === entry.etag) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    const encoding = chooseEncoding(req.headers['accept-encoding']);
+    const body = entry.bodies[encoding];
+    res.statusCode = 200;
+    if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
+    res.setHeader('content-length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /** Copies Next's answer headers, minus hop and encoding ones. */
+  function copyHeaders(upstream) {
+    const headers = {};
+    for (const [name, value] of Object.entries(upstream.headers)) {
+      if (!HOP_HEADERS.has(name) && value !== undefined) headers[name] = value;
+    }
+    return headers;
+  }
+
+  function forward(req, res, { key, stale }) {
+    const page = isPagePath((req.url ?? '/').split('?')[0]) && req.headers.rsc === undefined;
+    const headers = { ...req.headers };
+    // The per-client budget keys on the first X-Forwarded-For hop (lib/server/client-budget.ts);
+    // a direct visitor is named by its socket address, as `next start` does.
+    if (!headers['x-forwarded-for'] && req.socket.remoteAddress) headers['x-forwarded-for'] = req.socket.remoteAddress;
+    // Page documents come back uncompressed: they are read whole here (script hashes), then
+    // compressed once. Everything else streams through, compressed by Next.
+    if (page) headers['accept-encoding'] = 'identity';
+    const upstreamRequest = http.request(
+      { host: '127.0.0.1', port: internalPort, method: req.method, path: req.url, headers, agent },
+      (upstream) => {
+        const type = String(upstream.headers['content-type'] ?? '');
+        if (!page || !type.startsWith('text/html')) {
+          for (const [name, value] of Object.entries(upstream.headers)) {
+            if (value !== undefined && name !== 'connection' && name !== 'keep-alive' && name !== 'x-frame-options') {
+              res.setHeader(name, value);
+            }
+          }
+          securityHeaders(res, RESOURCE_POLICY);
+          res.statusCode = upstream.statusCode ?? 502;
+          upstream.pipe(res);
+          if (stale) cache.refreshFailed(stale);
+          return;
+        }
+        const chunks = [];
+        upstream.on('data', (chunk) => chunks.push(chunk));
+        upstream.on('error', () => res.destroy());
+        upstream.on('end', () => {
+          const status = upstream.statusCode ?? 502;
+          if (stale && status >= 500) {
+            // Next could not give the page now: the last good one stays and is answered.
+            cache.refreshFailed(stale);
+            sendEntry(req, res, stale, 'STALE');
+            return;
+          }
+          const body = Buffer.concat(chunks);
+          const html = body.toString('utf8');
+          const answer = copyHeaders(upstream);
+          answer.vary = appendVary(answer.vary, 'Cookie');
+          for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) answer[name] = value;
+          answer['content-security-policy'] = pagePolicy(inlineScriptHashes(html), sources);
+          const life = storableLife({ status, headers: upstream.headers }, cache.maxAgeMs);
+          if (key && req.method === 'GET' && life.freshMs > 0) {
+            const entry = createEntry({ headers: answer, body, ...life, now: Date.now() });
+            cache.store(key, entry);
+            for (const [name, value] of Object.entries(answer)) res.setHeader(name, value);
+            res.setHeader('x-front-cache', 'MISS');
+            res.setHeader('etag', entry.etag);
+            const encoding = chooseEncoding(req.headers['accept-encoding']);
+            const sent = entry.bodies[encoding];
+            res.statusCode = status;
+            if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
+            res.setHeader('content-length', sent.length);
+            res.end(req.method === 'HEAD' ? undefined : sent);
+            return;
+          }
+          if (stale) cache.refreshFailed(stale);
+          for (const [name, value] of Object.entries(answer)) res.setHeader(name, value);
+          res.setHeader('x-front-cache', 'BYPASS');
+          const encoding = chooseEncoding(req.headers['accept-encoding']);
+          const sent = compress(body, encoding);
+          res.statusCode = status;
+          if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
+          if (status === 200) res.setHeader('etag', entityTag(body));
+          res.setHeader('content-length', sent.length);
+          res.end(req.method === 'HEAD' ? undefined : sent);
+        });
+      },
+    );
+    upstreamRequest.on('error', (error) => {
+      if (stale) {
+        cache.refreshFailed(stale);
+        sendEntry(req, res, stale, 'STALE');
+        return;
+      }
+      console.error('front server: the app did not answer', error);
+      if (!res.headersSent) {
+        res.statusCode = 502;
+        securityHeaders(res, RESOURCE_POLICY);
+      }
+      res.end();
+    });
+    req.pipe(upstreamRequest);
+  }
+
+  const front = http.createServer((req, res) => {
+    const key = frontCacheKey(req);
+    if (key) {
+      const found = cache.lookup(key);
+      if (found.action === 'hit') return sendEntry(req, res, found.entry, 'HIT');
+      if (found.action === 'stale') return sendEntry(req, res, found.entry, 'STALE');
+      if (found.action === 'refresh') return forward(req, res, { key, stale: found.entry });
+    }
+    return forward(req, res, { key, stale: null });
+  });
+  front.keepAliveTimeout = 65_000;
+  const boundPort = await listen(front, port, hostname);
+
+  return {
+    port: boundPort,
+    url: `http://127.0.0.1:${boundPort}`,
+    cache,
+    async close() {
+      const frontClosed = new Promise((resolve) => front.close(() => resolve()));
+      const internalClosed = new Promise((resolve) => internal.close(() => resolve()));
+      front.closeAllConnections();
+      internal.closeAllConnections();
+      await Promise.all([frontClosed, internalClosed]);
+      agent.destroy();
+      await app.close?.();
+    },
+  };
+}
