@@ -224,10 +224,13 @@ for (const theme of ['light', 'dark'] as const) {
     });
 
     test('open: the review-image dialog', async ({ page }) => {
+      // Drawing the image (html2canvas) takes seconds on a busy 2-core machine.
+      test.slow();
       await prepare(page, theme, 'pt', SEED);
       await visit(page, '/anime/20', (page) => page.getByTestId('synopsis'), theme, 'pt');
       await page.getByRole('button', { name: 'Criar Imagem para Compartilhar' }).click();
       const share = page.getByRole('dialog', { name: 'Compartilhar Avaliação' });
+      await expect(share.getByRole('img', { name: 'Prévia da imagem da avaliação' })).toBeVisible({ timeout: 60_000 });
       await settle(page, share.getByRole('img', { name: 'Prévia da imagem da avaliação' }), theme, 'pt');
       await scan(page, 'share dialog open');
     });
