@@ -5,6 +5,7 @@ import { isInternalRequest, UNAVAILABLE_PATH, unavailableResponse } from '@/lib/
 import { internalPagePath } from '@/lib/discovery/params';
 import { defaultLocale, isLocale, LOCALE_COOKIE } from '@/lib/i18n/config';
 import { parseReviewScore, REVIEW_SCORE_PARAM, reviewInternalPath } from '@/lib/share/review-link';
+import { wellFormedPath } from '@/lib/utils/well-formed-path';
 
 /**
  * Next 16's request proxy (the former middleware). Page URLs carry no locale (SPEC §2 routes): the
@@ -27,10 +28,24 @@ const INTERNAL_ONLY = /^\/(?:review|unavailable)(?:\/|$)/;
 const ANIME_PAGE = /^\/anime\/([^/]+)(?:\/(edit|review))?\/?$/;
 
 export async function proxy(request: NextRequest) {
-  if (LOCALISED_METADATA_IMAGE.test(request.nextUrl.pathname)) return NextResponse.next();
   const value = request.cookies.get(LOCALE_COOKIE)?.value;
   const locale = isLocale(value) ? value : defaultLocale;
   const { pathname, searchParams } = request.nextUrl;
+  const fixed = wellFormedPath(pathname);
+  if (fixed !== null) {
+    if (pathname.startsWith('/api/')) {
+      return NextResponse.json(
+        { error: { code: 'INVALID_INPUT', message: 'Parâmetros inválidos: path.' } },
+        { status: 400, headers: { 'Cache-Control': 'no-store' } },
+      );
+    }
+    // A page: to the well-formed address, which then answers as any unknown path or id does (404).
+    const target = request.nextUrl.clone();
+    target.pathname = fixed;
+    return NextResponse.redirect(target, 307);
+  }
+  if (pathname.startsWith('/api/')) return NextResponse.next();
+  if (LOCALISED_METADATA_IMAGE.test(pathname)) return NextResponse.next();
   const withCookieFix = (response: NextResponse) => {
     if (value !== undefined && !isLocale(value)) response.cookies.delete(LOCALE_COOKIE);
     return response;
@@ -64,7 +79,9 @@ export async function proxy(request: NextRequest) {
 
 export const config = {
   // Pages only: API routes, Next's own files, metadata images and static assets skip the proxy.
+  // API paths come here only when they hold a '%' (one that may not decode: see wellFormedPath).
   matcher: [
+    '/api/(.*%.*)',
     '/((?!api|_next/static|_next/image|_next/data|favicon.ico|robots.txt|sitemap.xml|.*\\.(?:png|jpg|jpeg|gif|svg|ico|webp|avif|woff2?|mp3|wav|txt|xml)$).*)',
   ],
 };

@@ -28,7 +28,7 @@ export async function Footer() {
             })}
           </p>
         </div>
-        <nav aria-label={th('mainNav')} className="flex flex-wrap gap-4">
+        <nav aria-label={t('nav')} className="flex flex-wrap gap-4">
           <Link href={routes.explore} className="hover:text-fg">
             {th('explore')}
           </Link>

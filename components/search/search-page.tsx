@@ -21,7 +21,13 @@ export async function SearchContent({ q, sort, view }: SearchState) {
         <ul className="flex flex-wrap justify-center gap-2" aria-label={t('popularTitle')}>
           {POPULAR_SEARCHES.map((term) => (
             <li key={term}>
-              <Link href={searchHref({ q: term })} className={buttonClass('secondary', 'sm', 'min-h-11')}>
+              {/* Not prefetched: each would render a search, 8 upstream calls queued at the rate
+                  limiter (1.2 s apart) ahead of the search this visitor is about to make. */}
+              <Link
+                href={searchHref({ q: term })}
+                prefetch={false}
+                className={buttonClass('secondary', 'sm', 'min-h-11')}
+              >
                 {term}
               </Link>
             </li>

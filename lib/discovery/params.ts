@@ -5,6 +5,8 @@
  * read the URL the same way.
  */
 
+import { cleanText } from '@/lib/utils/clean-text';
+
 export type SearchParamsInput =
   URLSearchParams | { get(name: string): string | null } | Record<string, string | string[] | undefined>;
 
@@ -72,7 +74,7 @@ export function displayQuery(q: string, max = QUERY_DISPLAY_LENGTH): string {
 }
 
 export interface SearchState {
-  /** Trimmed; '' when absent or blank (SPEC §5: no call then). */
+  /** Cleaned (lib/utils/clean-text.ts) and trimmed; '' when absent or blank (SPEC §5: no call then). */
   q: string;
   sort: SearchSort;
   view: View;
@@ -80,7 +82,7 @@ export interface SearchState {
 
 export function parseSearchParams(params: SearchParamsInput): SearchState {
   return {
-    q: (first(params, 'q') ?? '').trim(),
+    q: cleanText(first(params, 'q') ?? ''),
     sort: oneOf(first(params, 'sort'), SEARCH_SORTS, DEFAULT_SEARCH_SORT),
     view: parseView(params),
   };

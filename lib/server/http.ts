@@ -2,6 +2,7 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { MAX_ANIME_ID } from '@/lib/jikan/types';
+import { cleanText } from '@/lib/utils/clean-text';
 import { AppError } from './errors';
 import { MAX_QUERY_LENGTH } from './upstream';
 
@@ -49,13 +50,13 @@ export function privateJsonResponse<T>(body: T): NextResponse<T> {
   });
 }
 
-/** A trimmed text parameter; blank counts as absent. */
+/** A text parameter, cleaned of invisible controls and trimmed (clean-text.ts); blank counts as absent. */
 export function textParam(maxLength = MAX_QUERY_LENGTH) {
   return z
     .string()
     .optional()
     .transform((value, ctx) => {
-      const text = value?.trim();
+      const text = value === undefined ? undefined : cleanText(value);
       if (!text) return undefined;
       if (text.length > maxLength) {
         ctx.addIssue({ code: 'custom', message: `at most ${maxLength} characters` });
