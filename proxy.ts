@@ -15,7 +15,7 @@ import { wellFormedPath } from '@/lib/utils/well-formed-path';
  *
  * The same URL answers in two languages. Next's render cache is keyed by the rewritten path, so
  * the two never mix here; on a Vercel-style deployment this proxy runs before the edge cache too
- * (README, Deployment). Next sets the page's Vary header itself, so `Vary: Cookie` cannot be added.
+ * (README, Deployment). Next sets the page's Vary header itself; the front server adds Cookie to it.
  *
  * The pages of one anime (/anime/{id}, its edit and review pages) are first checked against the
  * data layer (lib/detail/availability.ts): when the record cannot be had right now and no good
