@@ -2,16 +2,44 @@
 
 import * as Tabs from '@radix-ui/react-tabs';
 import { useTranslations } from 'next-intl';
+import dynamic from 'next/dynamic';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { routes } from '@/lib/routes';
 import { cn } from '@/lib/utils/cn';
-import { AccountTab } from './account-tab';
-import { AppearanceTab } from './appearance-tab';
-import { DataSection } from './data-section';
 import { GeneralTab } from './general-tab';
-import { LanguageTab } from './language-tab';
-import { NotificationsTab } from './notifications-tab';
-import { PrivacyTab } from './privacy-tab';
+
+/**
+ * Geral is the default tab and ships with the page; the others (the data tab's backup, MAL and
+ * statistics code, its clear dialog, the account tab's sign-in) are fetched when first opened
+ * (issue 15: first-load JavaScript). The panel keeps its space while one loads.
+ */
+function PanelSkeleton() {
+  return <div aria-hidden className="skeleton h-64 w-full rounded-md" />;
+}
+const AppearanceTab = dynamic(() => import('./appearance-tab').then((m) => m.AppearanceTab), {
+  ssr: false,
+  loading: PanelSkeleton,
+});
+const LanguageTab = dynamic(() => import('./language-tab').then((m) => m.LanguageTab), {
+  ssr: false,
+  loading: PanelSkeleton,
+});
+const NotificationsTab = dynamic(() => import('./notifications-tab').then((m) => m.NotificationsTab), {
+  ssr: false,
+  loading: PanelSkeleton,
+});
+const PrivacyTab = dynamic(() => import('./privacy-tab').then((m) => m.PrivacyTab), {
+  ssr: false,
+  loading: PanelSkeleton,
+});
+const DataSection = dynamic(() => import('./data-section').then((m) => m.DataSection), {
+  ssr: false,
+  loading: PanelSkeleton,
+});
+const AccountTab = dynamic(() => import('./account-tab').then((m) => m.AccountTab), {
+  ssr: false,
+  loading: PanelSkeleton,
+});
 
 export const SETTINGS_TABS = ['general', 'appearance', 'language', 'notifications', 'privacy', 'data', 'account'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
