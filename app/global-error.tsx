@@ -12,18 +12,18 @@ type Texts = { title: string; message: string; retry: string; reload: string };
  * catalogues statically imported would add ~14 kB gzipped to every page (issue 15).
  */
 export default function GlobalError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const [texts, setTexts] = useState<Texts | null>(null);
-  const [isEnglish, setIsEnglish] = useState(false);
+  const [loaded, setLoaded] = useState<{ isEnglish: boolean; texts: Texts } | null>(null);
+  const texts = loaded?.texts;
+  const isEnglish = loaded?.isEnglish ?? false;
   useEffect(() => {
     console.error('[global-error]', error.digest ?? '', error.message);
   }, [error]);
   useEffect(() => {
     const english = document.documentElement.lang.startsWith('en');
-    setIsEnglish(english);
     let live = true;
     const catalogue = english ? import('@/messages/en.json') : import('@/messages/pt.json');
     catalogue.then(
-      (messages) => live && setTexts(messages.default.ErrorBoundary),
+      (messages) => live && setLoaded({ isEnglish: english, texts: messages.default.ErrorBoundary }),
       () => undefined,
     );
     return () => {

@@ -1,6 +1,6 @@
 'use client';
 
-import * as Tabs from '@radix-ui/react-tabs';
+import * as Tabs from '@/components/ui/tabs';
 import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
