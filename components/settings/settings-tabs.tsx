@@ -2,8 +2,8 @@
 
 import * as Tabs from '@/components/ui/tabs';
 import { useTranslations } from 'next-intl';
-import dynamic from 'next/dynamic';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { lazy, Suspense } from 'react';
 import { routes } from '@/lib/routes';
 import { cn } from '@/lib/utils/cn';
 import { GeneralTab } from './general-tab';
@@ -16,30 +16,12 @@ import { GeneralTab } from './general-tab';
 function PanelSkeleton() {
   return <div aria-hidden className="skeleton h-64 w-full rounded-md" />;
 }
-const AppearanceTab = dynamic(() => import('./appearance-tab').then((m) => m.AppearanceTab), {
-  ssr: false,
-  loading: PanelSkeleton,
-});
-const LanguageTab = dynamic(() => import('./language-tab').then((m) => m.LanguageTab), {
-  ssr: false,
-  loading: PanelSkeleton,
-});
-const NotificationsTab = dynamic(() => import('./notifications-tab').then((m) => m.NotificationsTab), {
-  ssr: false,
-  loading: PanelSkeleton,
-});
-const PrivacyTab = dynamic(() => import('./privacy-tab').then((m) => m.PrivacyTab), {
-  ssr: false,
-  loading: PanelSkeleton,
-});
-const DataSection = dynamic(() => import('./data-section').then((m) => m.DataSection), {
-  ssr: false,
-  loading: PanelSkeleton,
-});
-const AccountTab = dynamic(() => import('./account-tab').then((m) => m.AccountTab), {
-  ssr: false,
-  loading: PanelSkeleton,
-});
+const AppearanceTab = lazy(() => import('./appearance-tab').then((m) => ({ default: m.AppearanceTab })));
+const LanguageTab = lazy(() => import('./language-tab').then((m) => ({ default: m.LanguageTab })));
+const NotificationsTab = lazy(() => import('./notifications-tab').then((m) => ({ default: m.NotificationsTab })));
+const PrivacyTab = lazy(() => import('./privacy-tab').then((m) => ({ default: m.PrivacyTab })));
+const DataSection = lazy(() => import('./data-section').then((m) => ({ default: m.DataSection })));
+const AccountTab = lazy(() => import('./account-tab').then((m) => ({ default: m.AccountTab })));
 
 export const SETTINGS_TABS = ['general', 'appearance', 'language', 'notifications', 'privacy', 'data', 'account'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -129,7 +111,7 @@ export function SettingsTabs() {
 function Panel({ value, children }: { value: SettingsTab; children: React.ReactNode }) {
   return (
     <Tabs.Content value={value} className="flex flex-col gap-6 rounded-md focus-visible:outline-offset-4">
-      {children}
+      <Suspense fallback={<PanelSkeleton />}>{children}</Suspense>
     </Tabs.Content>
   );
 }
