@@ -3,8 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { useTheme } from 'next-themes';
 import { useEffect } from 'react';
-import { Toaster as Sonner } from 'sonner';
-import { toasterMounted } from '@/lib/toast';
+import { toast, Toaster as Sonner } from 'sonner';
+import { connectToaster } from '@/lib/toast';
 
 /**
  * Toasts (SPEC §2, §4, §9): top right, 5 s by default; a duration of 0 or less means no
@@ -15,7 +15,7 @@ export default function SonnerToaster() {
   const { resolvedTheme } = useTheme();
   const t = useTranslations('Toasts');
   // Sonner subscribes in its own effect, which runs before this one: from here on toasts show.
-  useEffect(() => toasterMounted(), []);
+  useEffect(() => connectToaster(({ message, type, duration }) => void toast[type](message, { duration })), []);
   return (
     <Sonner
       position="top-right"
