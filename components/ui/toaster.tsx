@@ -1,10 +1,23 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { useEffect, useState, type ComponentType } from 'react';
 
 /**
- * The toast container, fetched after the page has hydrated (issue 15: sonner is ~9.5 kB gzipped,
- * and no page needs it for its first paint). showToast() waits for it, so no toast is lost.
- * Sonner positions its toasts fixed, so nothing needs to be reserved in the layout.
+ * The toast container, fetched right after the page has hydrated (issue 15: sonner is ~9.5 kB
+ * gzipped, and no page needs it for its first paint). showToast() queues until it connects, so no
+ * toast is lost. Sonner positions its toasts fixed, so nothing needs to be reserved in the layout.
  */
-export const Toaster = dynamic(() => import('./sonner-toaster'), { ssr: false });
+export function Toaster() {
+  const [Container, setContainer] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let live = true;
+    import('./sonner-toaster').then(
+      (module) => live && setContainer(() => module.default),
+      (error: unknown) => console.warn('[toast] could not load the toast container', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return Container ? <Container /> : null;
+}
