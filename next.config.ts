@@ -3,7 +3,12 @@ import type { RemotePattern } from 'next/dist/shared/lib/image-config';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { COMMON_SECURITY_HEADERS } from './scripts/security-headers.mjs';
 
-const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+// Messages are compiled at build time (ICU → a compact form), so the browser gets next-intl's
+// small formatter instead of the ICU parser (issue 15: ~8 kB less on every page).
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './lib/i18n/request.ts',
+  experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },
+});
 
 /**
  * Covers are optimised by Next's image service. In production they come from MyAnimeList's CDN.

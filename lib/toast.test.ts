@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { DEFAULT_TOAST_MS, toastDuration } from './toast';
+import { describe, expect, it, vi } from 'vitest';
+import { connectToaster, DEFAULT_TOAST_MS, showToast, toastDuration, type PendingToast } from './toast';
+
+vi.mock('@/lib/notification-sound', () => ({ playNotificationSound: () => false }));
 
 describe('toastDuration', () => {
   it('defaults to 5 s', () => {
@@ -12,5 +14,25 @@ describe('toastDuration', () => {
   it('turns 0 or less into "no auto-close"', () => {
     expect(toastDuration(0)).toBe(Number.POSITIVE_INFINITY);
     expect(toastDuration(-5)).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+describe('showToast before and after the container loads', () => {
+  it('queues toasts until the container connects, then delivers them and every later one', () => {
+    showToast('early', 'success');
+    showToast('sticky', 'error', 0);
+    const shown: PendingToast[] = [];
+    const disconnect = connectToaster((toast) => shown.push(toast));
+    expect(shown).toEqual([
+      { message: 'early', type: 'success', duration: 5000 },
+      { message: 'sticky', type: 'error', duration: Number.POSITIVE_INFINITY },
+    ]);
+    showToast('later');
+    expect(shown.at(-1)).toEqual({ message: 'later', type: 'info', duration: 5000 });
+    disconnect();
+    showToast('queued again', 'warning');
+    expect(shown).toHaveLength(3);
+    connectToaster((toast) => shown.push(toast));
+    expect(shown.at(-1)?.message).toBe('queued again');
   });
 });

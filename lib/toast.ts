@@ -1,4 +1,3 @@
-import { toast as sonner } from 'sonner';
 import { playNotificationSound } from '@/lib/notification-sound';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
@@ -10,8 +9,36 @@ export function toastDuration(duration: number = DEFAULT_TOAST_MS): number {
   return duration <= 0 ? Number.POSITIVE_INFINITY : duration;
 }
 
-/** Shows a toast of the given type (SPEC §3 Toast: message, type, duration), with its chime (§9). */
-export function showToast(message: string, type: ToastType = 'info', duration?: number): string | number {
+export interface PendingToast {
+  message: string;
+  type: ToastType;
+  duration: number;
+}
+
+type Deliver = (toast: PendingToast) => void;
+let deliver: Deliver | null = null;
+const queue: PendingToast[] = [];
+
+/**
+ * Called by the toast container (components/ui/sonner-toaster.tsx) once it listens: it shows the
+ * toasts asked for before then and every later one, with the sonner it renders itself.
+ */
+export function connectToaster(show: Deliver): () => void {
+  deliver = show;
+  for (const toast of queue.splice(0)) show(toast);
+  return () => {
+    if (deliver === show) deliver = null;
+  };
+}
+
+/**
+ * Shows a toast of the given type (SPEC §3 Toast: message, type, duration), with its chime (§9).
+ * Sonner and its container load after hydration (issue 15); a toast asked for earlier waits for
+ * them in a queue.
+ */
+export function showToast(message: string, type: ToastType = 'info', duration?: number): void {
   playNotificationSound();
-  return sonner[type](message, { duration: toastDuration(duration) });
+  const toast = { message, type, duration: toastDuration(duration) };
+  if (deliver) deliver(toast);
+  else queue.push(toast);
 }

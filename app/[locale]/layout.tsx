@@ -6,7 +6,7 @@ import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { GlobalErrorLogger } from '@/components/layout/global-error-logger';
 import { SkipLink } from '@/components/layout/skip-link';
-import { SeasonReleaseWatcher } from '@/components/notifications/season-release-watcher';
+import { SeasonReleaseWatcher } from '@/components/notifications/lazy-season-release-watcher';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { Toaster } from '@/components/ui/toaster';
 import { serverEnv } from '@/lib/env';

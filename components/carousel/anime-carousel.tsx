@@ -2,28 +2,28 @@
 
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState, type ReactNode } from 'react';
-import { A11y, Autoplay } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper/types';
 import { AnimeCard } from '@/components/anime/anime-card';
 import { useAdultListing } from '@/components/auth/use-adult-listing';
 import { buttonClass } from '@/components/ui/button';
 import type { ApiParams } from '@/lib/api-client';
 import type { Anime } from '@/lib/jikan/types';
-import { CAROUSEL_COVER_SIZES, CarouselFrame } from './carousel-frame';
+import { CAROUSEL_COVER_SIZES, CarouselFrame, SLIDE_WIDTH_CLASS } from './carousel-frame';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion';
-import 'swiper/css';
-import './anime-carousel.css';
+import type SwiperTrackComponent from './swiper-track';
 
-/** SPEC §2/§9 carousel behaviour. */
-const AUTOPLAY_DELAY_MS = 2500;
-const SPACE_BETWEEN = 20;
-const BREAKPOINTS = {
-  320: { slidesPerView: 1.2 },
-  640: { slidesPerView: 2.2 },
-  1024: { slidesPerView: 4 },
-} as const;
+type SwiperTrackType = typeof SwiperTrackComponent;
+
+/**
+ * Swiper is fetched once, after hydration, by the first carousel that mounts (issue 15: it stays
+ * out of the first-load JavaScript even on the home page).
+ */
+let swiperTrack: Promise<SwiperTrackType> | null = null;
+function loadSwiperTrack(): Promise<SwiperTrackType> {
+  swiperTrack ??= import('./swiper-track').then((module) => module.default);
+  return swiperTrack;
+}
 /**
  * Swiper's loop needs more slides than fit on screen plus one group; below this the carousel
  * rewinds to the start instead of wrapping (a handful of favourites, say).
@@ -63,9 +63,22 @@ export function AnimeCarousel({
   if (fullList) subtitle = t('foundCount', { count: fullList.length });
   const reducedMotion = usePrefersReducedMotion();
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
+  const [Track, setTrack] = useState<ComponentType<Parameters<SwiperTrackType>[0]> | null>(null);
   const [pausedByUser, setPausedByUser] = useState(false);
   const [focusInside, setFocusInside] = useState(false);
   const autoplaying = !reducedMotion && !pausedByUser && !focusInside;
+
+  useEffect(() => {
+    let live = true;
+    loadSwiperTrack().then(
+      (component) => live && setTrack(() => component),
+      // Offline or a failed chunk: the static row stays, scrollable by hand.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
 
   useEffect(() => {
     if (!swiper || swiper.destroyed) return;
@@ -116,28 +129,26 @@ export function AnimeCarousel({
           if (!event.currentTarget.contains(event.relatedTarget)) setFocusInside(false);
         }}
       >
-        <Swiper
-          // A new list (the full one for an adult, or back after sign-out) gets a fresh Swiper:
-          // its loop clones are built for the slides it started with.
-          key={fullList ? 'full' : 'rendered'}
-          className="anime-carousel"
-          modules={[Autoplay, A11y]}
-          loop={loop}
-          rewind={!loop}
-          spaceBetween={SPACE_BETWEEN}
-          slidesPerView={1}
-          breakpoints={BREAKPOINTS}
-          autoplay={{ delay: AUTOPLAY_DELAY_MS, disableOnInteraction: false }}
-          a11y={{ enabled: true, slideRole: 'group' }}
-          onSwiper={setSwiper}
-          data-testid="anime-carousel"
-        >
-          {items.map(({ anime, note }) => (
-            <SwiperSlide key={anime.id}>
-              <AnimeCard anime={anime} headingLevel={3} sizes={CAROUSEL_COVER_SIZES} note={note} />
-            </SwiperSlide>
-          ))}
-        </Swiper>
+        {Track ? (
+          <Track
+            // A new list (the full one for an adult, or back after sign-out) gets a fresh Swiper:
+            // its loop clones are built for the slides it started with.
+            key={fullList ? 'full' : 'rendered'}
+            items={items}
+            loop={loop}
+            onSwiper={setSwiper}
+          />
+        ) : (
+          // Server HTML and first paint: the slides Swiper will show, laid out as it will lay them
+          // out (same widths, 20 px gap, same padding), so nothing moves when it takes over.
+          <div className="flex gap-5 overflow-hidden px-1 py-2" data-testid="anime-carousel">
+            {items.map(({ anime, note }) => (
+              <div key={anime.id} className={`shrink-0 ${SLIDE_WIDTH_CLASS}`}>
+                <AnimeCard anime={anime} headingLevel={3} sizes={CAROUSEL_COVER_SIZES} note={note} />
+              </div>
+            ))}
+          </div>
+        )}
       </div>
     </CarouselFrame>
   );

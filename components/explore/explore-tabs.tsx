@@ -1,6 +1,6 @@
 'use client';
 
-import * as Tabs from '@radix-ui/react-tabs';
+import * as Tabs from '@/components/ui/tabs';
 import { useTranslations } from 'next-intl';
 import { useRouter, useSelectedLayoutSegments } from 'next/navigation';
 import { useOptimistic, useTransition, type ReactNode } from 'react';

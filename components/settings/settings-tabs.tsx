@@ -1,17 +1,27 @@
 'use client';
 
-import * as Tabs from '@radix-ui/react-tabs';
+import * as Tabs from '@/components/ui/tabs';
 import { useTranslations } from 'next-intl';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { lazy, Suspense } from 'react';
 import { routes } from '@/lib/routes';
 import { cn } from '@/lib/utils/cn';
-import { AccountTab } from './account-tab';
-import { AppearanceTab } from './appearance-tab';
-import { DataSection } from './data-section';
 import { GeneralTab } from './general-tab';
-import { LanguageTab } from './language-tab';
-import { NotificationsTab } from './notifications-tab';
-import { PrivacyTab } from './privacy-tab';
+
+/**
+ * Geral is the default tab and ships with the page; the others (the data tab's backup, MAL and
+ * statistics code, its clear dialog, the account tab's sign-in) are fetched when first opened
+ * (issue 15: first-load JavaScript). The panel keeps its space while one loads.
+ */
+function PanelSkeleton() {
+  return <div aria-hidden className="skeleton h-64 w-full rounded-md" />;
+}
+const AppearanceTab = lazy(() => import('./appearance-tab').then((m) => ({ default: m.AppearanceTab })));
+const LanguageTab = lazy(() => import('./language-tab').then((m) => ({ default: m.LanguageTab })));
+const NotificationsTab = lazy(() => import('./notifications-tab').then((m) => ({ default: m.NotificationsTab })));
+const PrivacyTab = lazy(() => import('./privacy-tab').then((m) => ({ default: m.PrivacyTab })));
+const DataSection = lazy(() => import('./data-section').then((m) => ({ default: m.DataSection })));
+const AccountTab = lazy(() => import('./account-tab').then((m) => ({ default: m.AccountTab })));
 
 export const SETTINGS_TABS = ['general', 'appearance', 'language', 'notifications', 'privacy', 'data', 'account'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -101,7 +111,7 @@ export function SettingsTabs() {
 function Panel({ value, children }: { value: SettingsTab; children: React.ReactNode }) {
   return (
     <Tabs.Content value={value} className="flex flex-col gap-6 rounded-md focus-visible:outline-offset-4">
-      {children}
+      <Suspense fallback={<PanelSkeleton />}>{children}</Suspense>
     </Tabs.Content>
   );
 }

@@ -1,25 +1,23 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
-import { useTheme } from 'next-themes';
-import { Toaster as Sonner } from 'sonner';
+import { useEffect, useState, type ComponentType } from 'react';
 
 /**
- * Toasts (SPEC §2, §4, §9): top right, 5 s by default; a duration of 0 or less means no
- * auto-close (see lib/toast.ts, which maps that to Infinity for sonner).
+ * The toast container, fetched right after the page has hydrated (issue 15: sonner is ~9.5 kB
+ * gzipped, and no page needs it for its first paint). showToast() queues until it connects, so no
+ * toast is lost. Sonner positions its toasts fixed, so nothing needs to be reserved in the layout.
  */
 export function Toaster() {
-  const { resolvedTheme } = useTheme();
-  const t = useTranslations('Toasts');
-  return (
-    <Sonner
-      position="top-right"
-      duration={5000}
-      closeButton
-      richColors
-      theme={resolvedTheme === 'dark' ? 'dark' : 'light'}
-      toastOptions={{ closeButton: true }}
-      containerAriaLabel={t('close')}
-    />
-  );
+  const [Container, setContainer] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let live = true;
+    import('./sonner-toaster').then(
+      (module) => live && setContainer(() => module.default),
+      (error: unknown) => console.warn('[toast] could not load the toast container', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return Container ? <Container /> : null;
 }
