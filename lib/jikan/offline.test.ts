@@ -193,7 +193,10 @@ describe('lib/jikan with the limiter queue busy', () => {
 
   /** Two searches the catalogue cannot answer: one calls now, one is queued a gap later. */
   function fillQueue() {
-    return [searchAnime({ q: 'zzz-first', limit: 1 }, anon), searchAnime({ q: 'zzz-second', limit: 2 }, anon)];
+    return [
+      searchAnime({ q: 'zzz-first', limit: 1 }, anon),
+      searchAnime({ q: 'zzz-second', limit: 2 }, anon),
+    ];
   }
 
   it('answers a search from the catalogue at once when its turn is more than 3 s away, and still makes the call', async () => {
@@ -297,10 +300,12 @@ describe('lib/jikan with the limiter queue busy', () => {
     await Promise.all([...queued, third]);
     expect(calls.some((url) => url.pathname.endsWith('/anime/20/full'))).toBe(false);
     // Not even tried (and refused by the limiter): nothing was queued for it.
-    expect(vi.mocked(console.warn).mock.calls.some(([text]) => /background call/.test(String(text)))).toBe(false);
+    expect(vi.mocked(console.warn).mock.calls.some(([text]) => /background call/.test(String(text)))).toBe(
+      false,
+    );
   });
 
-  it("answers an API caller over its budget from the catalogue, without a call on its behalf", async () => {
+  it('answers an API caller over its budget from the catalogue, without a call on its behalf', async () => {
     process.env.CLIENT_MISS_BURST = '1';
     process.env.CLIENT_MISS_PER_MINUTE = '1';
     resetServerEnvForTests();

@@ -114,7 +114,12 @@ export class InProcessRateLimiter implements RateLimiter {
   async expectedWaitMs(): Promise<number> {
     const now = Date.now();
     // The same turn acquire() would hand out (and the gap behind a late previous call).
-    return Math.max(0, this.limitedUntil - now, this.nextSlotAt - now, this.lastCallAt + this.spacingMs - now);
+    return Math.max(
+      0,
+      this.limitedUntil - now,
+      this.nextSlotAt - now,
+      this.lastCallAt + this.spacingMs - now,
+    );
   }
 }
 
