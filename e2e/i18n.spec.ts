@@ -1,4 +1,4 @@
-import { expect, test, useLanguage } from './support';
+import { expect, holdRequests, test, useLanguage } from './support';
 
 test.describe('language', () => {
   test('defaults to Portuguese and switches to English, persisting across reload', async ({ page }) => {
@@ -50,12 +50,7 @@ test.describe('language', () => {
   test('a page that hydrates late does not undo a language chosen meanwhile', async ({ page }) => {
     // The Portuguese page arrives, but its scripts are held back until English has been chosen
     // elsewhere (another tab): hydrating afterwards, it must leave the new cookie alone.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/_next/static/chunks/*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/_next/static/chunks/*.js');
     await page.goto('/settings', { waitUntil: 'commit' });
     await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
     await useLanguage(page, 'en');
