@@ -14,8 +14,6 @@ import { expect, test } from '../support';
  */
 
 const INTERVAL_MS = 3000;
-/** The default JIKAN_QUEUE_OFFLINE_MS: a stand-in answers well within it. */
-const THRESHOLD_MS = 3000;
 
 let stack: PrivateStack;
 
@@ -54,29 +52,35 @@ test('with the limiter queue long, a detail and a search answer from the catalog
   const busy = Promise.all(
     Array.from({ length: 5 }, (_, i) => get(`/api/anime/search?q=${unique('busy')}`, `192.0.2.${i + 1}`)),
   );
+  const turnsTaken = async () =>
+    (await stack.fake.calls({ service: 'jikan', since, match: 'q=busy' })).length;
   // The queue has formed once the first of them reached the database.
-  await expect
-    .poll(async () => (await stack.fake.calls({ service: 'jikan', since, match: 'q=busy' })).length)
-    .toBeGreaterThan(0);
+  await expect.poll(turnsTaken).toBeGreaterThan(0);
 
-  // A detail: answered from the catalogue before its own call could have reached the database.
+  // Answered at once means: from the catalogue (the database is healthy, so a request that waited
+  // for its turn would get live data), before its own call reached the database, and before the
+  // searches queued ahead of it had all had their turns. (Wall-clock figures are only recorded: on
+  // a loaded 2-core machine a cold page render alone can take seconds.)
+
+  // A detail.
   const detail = await get('/api/anime/1535', '198.51.100.50');
   expect(detail.status).toBe(200);
   expect(detail.body.data).toMatchObject({ id: 1535, offline: true });
-  expect(detail.ms).toBeLessThan(THRESHOLD_MS);
   expect(await stack.fake.calls({ service: 'jikan', since, match: '/anime/1535' })).toEqual([]);
+  expect(await turnsTaken()).toBeLessThan(5);
 
-  // A search page: the catalogue's results with the 'dados offline' badge, at once too.
+  // A search page: the catalogue's results with the 'dados offline' badge.
   const term = randomCase('death note');
   const started = performance.now();
   await page.goto(`${stack.appUrl}/search?q=${encodeURIComponent(term)}`);
   await expect(page.getByTestId('offline-badge')).toHaveText('dados offline');
   await expect(cards(page).first().getByRole('heading')).toHaveText('DEATH NOTE');
-  expect(performance.now() - started).toBeLessThan(2 * THRESHOLD_MS);
+  const pageMs = performance.now() - started;
   expect(await stack.fake.calls({ service: 'jikan', since, match: 'q=death' })).toEqual([]);
+  expect(await turnsTaken()).toBeLessThan(5);
   test.info().annotations.push({
     type: 'measured',
-    description: `detail ${Math.round(detail.ms)} ms, search page ${Math.round(performance.now() - started)} ms`,
+    description: `detail ${Math.round(detail.ms)} ms, search page ${Math.round(pageMs)} ms`,
   });
 
   // Each call it stood in for is made once, in the background, when its turn comes: then the
