@@ -57,5 +57,10 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
   return release;
 }
 
+/** `text` in a new mix of upper and lower case each call: a search no earlier run has cached. */
+export function randomCase(text: string): string {
+  return Array.from(text, (char) => (Math.random() < 0.5 ? char.toUpperCase() : char.toLowerCase())).join('');
+}
+
 export const test = base;
 export { expect };

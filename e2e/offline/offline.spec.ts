@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { cards } from '../discovery/helpers';
 import { startPrivateStack, type PrivateStack } from '../discovery/private-stack';
-import { expect, test, useLanguage } from '../support';
+import { expect, randomCase, test, useLanguage } from '../support';
 
 /**
  * Issue 13: when the anime database is down (503) or never answers (hang), search, the season
@@ -30,10 +30,6 @@ test.afterAll(async () => {
   await stack?.close();
 });
 
-/** The same search in a new spelling each run, so no cached live page of an earlier run answers. */
-function randomCase(text: string): string {
-  return Array.from(text, (char) => (Math.random() < 0.5 ? char.toUpperCase() : char.toLowerCase())).join('');
-}
 const NARUTO = randomCase('naruto');
 
 const offlineBadge = (page: Page) => page.getByTestId('offline-badge');

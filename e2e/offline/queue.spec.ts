@@ -1,6 +1,6 @@
 import { cards } from '../discovery/helpers';
 import { startPrivateStack, type PrivateStack } from '../discovery/private-stack';
-import { expect, test } from '../support';
+import { expect, randomCase, test } from '../support';
 
 /**
  * Issue 13: when the limiter's queue would keep a visitor waiting longer than
@@ -29,11 +29,6 @@ test.afterAll(async () => {
 });
 
 const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}`;
-
-/** The same search in a new spelling each run, so no cached page of an earlier run answers. */
-function randomCase(text: string): string {
-  return Array.from(text, (char) => (Math.random() < 0.5 ? char.toUpperCase() : char.toLowerCase())).join('');
-}
 
 async function get(path: string, client: string) {
   const started = performance.now();
