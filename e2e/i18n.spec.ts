@@ -1,4 +1,4 @@
-import { expect, test } from './support';
+import { expect, holdRequests, test, useLanguage } from './support';
 
 test.describe('language', () => {
   test('defaults to Portuguese and switches to English, persisting across reload', async ({ page }) => {
@@ -45,6 +45,23 @@ test.describe('language', () => {
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Settings' })).toBeVisible();
+  });
+
+  test('a page that hydrates late does not undo a language chosen meanwhile', async ({ page }) => {
+    // The Portuguese page arrives, but its scripts are held back until English has been chosen
+    // elsewhere (another tab): hydrating afterwards, it must leave the new cookie alone.
+    const release = await holdRequests(page, '**/_next/static/chunks/*.js');
+    await page.goto('/settings', { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+    await useLanguage(page, 'en');
+    release();
+    // Hydrated: the switcher has written its mirror of the cookie.
+    await page.waitForFunction(() => localStorage.getItem('anime-master-language') !== null);
+    expect(await page.evaluate(() => localStorage.getItem('anime-master-language'))).toBe('en');
+    const cookies = await page.context().cookies();
+    expect(cookies.filter((cookie) => cookie.name === 'NEXT_LOCALE').map((cookie) => cookie.value)).toEqual([
+      'en',
+    ]);
   });
 
   test('a tampered language cookie falls back to Portuguese', async ({ page, context }) => {

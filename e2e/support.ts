@@ -46,5 +46,21 @@ export async function useLanguage(page: Page, locale: 'pt' | 'en'): Promise<void
   await page.context().addCookies([{ name: 'NEXT_LOCALE', value: locale, domain: url.hostname, path: '/' }]);
 }
 
+/** Holds back the page's requests matching `url` (a glob) until the returned function is called. */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** `text` in a new mix of upper and lower case each call: a search no earlier run has cached. */
+export function randomCase(text: string): string {
+  return Array.from(text, (char) => (Math.random() < 0.5 ? char.toUpperCase() : char.toLowerCase())).join('');
+}
+
 export const test = base;
 export { expect };

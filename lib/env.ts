@@ -54,6 +54,11 @@ const serverSchema = z.object({
   JIKAN_MIN_INTERVAL_MS: intFrom(1200),
   JIKAN_TIMEOUT_MS: intFrom(15_000),
   /**
+   * A search, season listing or detail whose turn in the limiter's queue is further away than
+   * this answers from the offline catalogue at once (issue 13); 0 = always wait for the turn.
+   */
+  JIKAN_QUEUE_OFFLINE_MS: intFrom(3000),
+  /**
    * Life of every cached answer, when set (tests and measurements). Unset: SPEC §9's 10 minutes in
    * the in-process cache, a life per kind of data in the shared one (lib/server/cache.ts).
    */

@@ -17,14 +17,18 @@ export function LanguageSwitcher({ className }: { className?: string }) {
 
   // The cookie is what the server renders with; localStorage mirrors it. If only the mirror
   // survived (cookies cleared, backup restored), the mirror wins once and the page re-renders.
+  // A cookie already set is never overwritten here: a page that hydrates late (a slow load, a
+  // background tab) must not undo a language chosen meanwhile in another tab.
   useEffect(() => {
     const cookie = readCookieLocale();
     const stored = readStoredLocale();
     if (!cookie && stored && stored !== current) {
       persistLocale(stored);
       router.refresh();
-    } else if (!stored || stored !== current) {
+    } else if (!cookie) {
       persistLocale(current);
+    } else if (stored !== cookie) {
+      persistLocale(cookie);
     }
   }, [current, router]);
 

@@ -131,6 +131,7 @@ class ExpiringSet {
 const store = globalThis as typeof globalThis & {
   __animeMasterNotFound?: ExpiringSet;
   __animeMasterRefreshFailed?: ExpiringSet;
+  __animeMasterTurns?: Map<string, number>;
 };
 
 /** Paths Jikan answered 404 for (negative cache): asked again, they cost nothing for an hour. */
@@ -157,7 +158,36 @@ function refreshFailed(): ExpiringSet {
   return store.__animeMasterRefreshFailed;
 }
 
-export interface JikanGet<S extends z.ZodType, R> {
+/**
+ * When the call in flight for a key expects its turn in the limiter's queue (Date.now() based),
+ * for the requests that would join it. Only calls started with a stand-in (`whenQueueBusy`) are
+ * timed; joining any other costs a wait this process did not measure, taken as none.
+ */
+function turns(): Map<string, number> {
+  store.__animeMasterTurns ??= new Map();
+  return store.__animeMasterTurns;
+}
+
+/** Runs `call` (a single-flight run for `key`) noting when its turn is expected. */
+function timedCall<T>(key: string, waitMs: number | undefined, call: () => Promise<T>): Promise<T> {
+  if (waitMs === undefined) return call();
+  const turnAt = Date.now() + waitMs;
+  turns().set(key, turnAt);
+  return call().finally(() => {
+    if (turns().get(key) === turnAt) turns().delete(key);
+  });
+}
+
+/**
+ * How long a request for `key` would wait for its turn: joining the call in flight waits for that
+ * call's turn; a new call waits behind everyone queued (or a 429 back-off).
+ */
+async function queueWaitMs(key: string): Promise<number> {
+  if (isInFlight(key)) return Math.max(0, (turns().get(key) ?? 0) - Date.now());
+  return getRateLimiter().expectedWaitMs();
+}
+
+export interface JikanGet<S extends z.ZodType, R, B = never> {
   path: string;
   params?: CacheParams;
   schema: S;
@@ -170,6 +200,13 @@ export interface JikanGet<S extends z.ZodType, R> {
   deadline?: number;
   /** Remember a 404 of this path for NOT_FOUND_TTL_MS (ids that do not exist). */
   rememberNotFound?: boolean;
+  /**
+   * A stand-in (the offline catalogue's answer, issue 13) for when no cached copy can answer and
+   * the turn in the limiter's queue is further away than JIKAN_QUEUE_OFFLINE_MS: answered at once,
+   * never cached, while the call itself is still made in the background when that is cheap (see
+   * jikanGet). Null means no stand-in: the request waits for its turn as usual.
+   */
+  whenQueueBusy?: () => B | null;
 }
 
 /**
@@ -179,16 +216,19 @@ export interface JikanGet<S extends z.ZodType, R> {
  *   (stale-while-revalidate); a failed refresh is not retried for REFRESH_RETRY_MS;
  * - identical concurrent requests share one call (single flight);
  * - a request that starts a call is charged to its client's budget (client-budget.ts);
- * - with `rememberNotFound`, a 404 is remembered and answered without a call for an hour.
+ * - with `rememberNotFound`, a 404 is remembered and answered without a call for an hour;
+ * - with `whenQueueBusy`, a miss whose turn is more than JIKAN_QUEUE_OFFLINE_MS away answers the
+ *   stand-in at once (see callInBackground for the call it stands in for).
  */
-export async function jikanGet<S extends z.ZodType, R>({
+export async function jikanGet<S extends z.ZodType, R, B = never>({
   path,
   params = {},
   schema,
   map,
   deadline,
   rememberNotFound = false,
-}: JikanGet<S, R>): Promise<R> {
+  whenQueueBusy,
+}: JikanGet<S, R, B>): Promise<R | B> {
   const key = cacheKey(`jikan:${path}`, params);
   const cache = getCache();
   const [missing, hit] = await Promise.all([
@@ -232,10 +272,24 @@ export async function jikanGet<S extends z.ZodType, R>({
     return hit.value;
   }
 
+  let waitMs: number | undefined;
+  const offlineAfterMs = serverEnv().JIKAN_QUEUE_OFFLINE_MS;
+  if (whenQueueBusy && offlineAfterMs > 0) {
+    waitMs = await queueWaitMs(key);
+    const standIn = waitMs > offlineAfterMs ? whenQueueBusy() : null;
+    if (standIn !== null) {
+      console.warn(`[jikan] ${key}: turn in ${waitMs} ms; answering from the offline catalogue`);
+      callInBackground(key, waitMs, load);
+      return standIn;
+    }
+  }
+
   // Joining a call already in flight costs no upstream call, so only a new call is charged.
-  if (!isInFlight(key)) chargeClientMiss();
+  const joining = isInFlight(key);
+  if (!joining) chargeClientMiss();
+  const call = () => singleFlight(key, load(deadline ?? jikanDeadline()));
   try {
-    return await singleFlight(key, load(deadline ?? jikanDeadline()));
+    return await (joining ? call() : timedCall(key, waitMs, call));
   } catch (error) {
     // The entry may have arrived (stale) while this request waited on a failing call.
     if (isTransient(error)) {
@@ -244,6 +298,31 @@ export async function jikanGet<S extends z.ZodType, R>({
     }
     throw error;
   }
+}
+
+/**
+ * After a stand-in answered a visitor, the call it stood in for is still made, so the next visitor
+ * gets live data, but only when that is cheap, that is when it costs no more than the visitor's
+ * wait would have: never a second call for a key already in flight (single flight: the answer is
+ * on its way), never a turn the limiter would refuse (further than the timeout allows, or during a
+ * 429 back-off longer than that), and, for API callers, only with a token of their client's
+ * budget (a client over budget still gets the stand-in, which costs the database nothing).
+ */
+function callInBackground<R>(key: string, waitMs: number, load: (until: number) => () => Promise<R>): void {
+  if (isInFlight(key)) return;
+  const { JIKAN_TIMEOUT_MS } = serverEnv();
+  if (waitMs > JIKAN_TIMEOUT_MS - callReserveMs(JIKAN_TIMEOUT_MS)) return;
+  try {
+    chargeClientMiss();
+  } catch (error) {
+    if (isAppError(error, 'TOO_MANY_REQUESTS')) return;
+    throw error;
+  }
+  void withoutClientBudget(() =>
+    timedCall(key, waitMs, () => singleFlight(key, load(jikanDeadline()))).catch((error: unknown) => {
+      console.warn(`[jikan] background call for ${key} failed`, isAppError(error) ? error.code : error);
+    }),
+  );
 }
 
 /** Polls the shared cache while another instance holds the lock of `key`, until `until`. */
@@ -262,8 +341,9 @@ async function awaitOtherInstance<R>(cache: Cache, key: string, until: number) {
 /** How often an instance waiting on another instance's call looks for its answer. */
 const LOCK_POLL_MS = 100;
 
-/** Test-only: forget the negative cache and failed refreshes. */
+/** Test-only: forget the negative cache, failed refreshes and expected turns. */
 export function resetJikanClientForTests(): void {
   store.__animeMasterNotFound = undefined;
   store.__animeMasterRefreshFailed = undefined;
+  store.__animeMasterTurns = undefined;
 }

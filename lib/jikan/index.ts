@@ -134,7 +134,15 @@ async function listing(
 ): Promise<AnimePage> {
   const page = pageNumber(typeof params.page === 'number' ? params.page : undefined);
   try {
-    const result = await jikanGet({ path, params, schema: jikanAnimeListResponseSchema, map: toListing });
+    const result = await jikanGet({
+      path,
+      params,
+      schema: jikanAnimeListResponseSchema,
+      map: toListing,
+      // With the limiter's queue long, the catalogue answers at once (issue 13).
+      whenQueueBusy: offline,
+    });
+    if ('data' in result) return { ...result, data: filterAnimeList(result.data, access) };
     return {
       data: filterAnimeList(result.items, access),
       pagination: { page, hasNextPage: result.hasNextPage },
@@ -307,7 +315,7 @@ function detailsError(id: number, error: unknown): AppError {
   }
 }
 
-const animeDetails = (path: string, deadline: number) =>
+const animeDetails = (id: number, path: string, deadline: number) =>
   jikanGet({
     path,
     schema: jikanAnimeResponseSchema,
@@ -315,6 +323,8 @@ const animeDetails = (path: string, deadline: number) =>
     map: (response) => remember([toAnimeDetails(response.data)])[0] as AnimeDetails,
     deadline,
     rememberNotFound: true,
+    // With the limiter's queue long, the catalogue answers at once (issue 13).
+    whenQueueBusy: () => offlineDetails(id),
   });
 
 /** Whether `id` can be a MyAnimeList anime id (positive, at most MAX_ANIME_ID). */
@@ -333,10 +343,10 @@ export async function getAnimeDetails(id: number): Promise<AnimeDetails> {
   const deadline = jikanDeadline();
   try {
     try {
-      return await animeDetails(`/anime/${id}/full`, deadline);
+      return await animeDetails(id, `/anime/${id}/full`, deadline);
     } catch (fullError) {
       if (!isAppError(fullError, 'NOT_FOUND')) throw fullError;
-      return await animeDetails(`/anime/${id}`, deadline);
+      return await animeDetails(id, `/anime/${id}`, deadline);
     }
   } catch (error) {
     const offline = answersOffline(error) ? offlineDetails(id) : null;

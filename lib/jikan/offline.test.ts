@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCatalogueForTests } from '@/lib/catalogue';
 import { testCatalogue } from '@/lib/catalogue/test-catalogue';
+import { resetServerEnvForTests } from '@/lib/env';
+import { withClientBudget } from '@/lib/server/client-budget';
 import { AppError } from '@/lib/server/errors';
+import { RECEIVER_MARGIN_MS, resetRateLimiterForTests } from '@/lib/server/rate-limiter';
 import {
   getAnimeDetails,
   getSeasonNow,
@@ -39,7 +42,14 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  for (const name of ['JIKAN_BASE_URL', 'JIKAN_MIN_INTERVAL_MS', 'JIKAN_TIMEOUT_MS'])
+  for (const name of [
+    'JIKAN_BASE_URL',
+    'JIKAN_MIN_INTERVAL_MS',
+    'JIKAN_TIMEOUT_MS',
+    'JIKAN_QUEUE_OFFLINE_MS',
+    'CLIENT_MISS_BURST',
+    'CLIENT_MISS_PER_MINUTE',
+  ])
     delete process.env[name];
   resetJikanForTests();
 });
@@ -135,5 +145,193 @@ describe('lib/jikan with the database down', () => {
       titleEnglish: 'Attack on Titan',
       images: { cover: 'https://cdn.myanimelist.net/aot.jpg' },
     });
+  });
+});
+
+describe('lib/jikan with the limiter queue busy', () => {
+  /** 2000 ms between calls: two calls queued ahead put a new caller's turn past the 3 s threshold. */
+  const GAP = 2000 + RECEIVER_MARGIN_MS;
+  let calls: URL[];
+
+  function listing(ids: number[]) {
+    return json({
+      data: ids.map((id) => ({
+        mal_id: id,
+        title: `Live ${id}`,
+        rating: 'PG-13 - Teens 13 or older',
+        images: { jpg: { image_url: `https://cdn.myanimelist.net/${id}.jpg` } },
+      })),
+      pagination: { has_next_page: false },
+    });
+  }
+
+  beforeEach(() => {
+    process.env.JIKAN_MIN_INTERVAL_MS = '2000';
+    process.env.JIKAN_TIMEOUT_MS = '15000';
+    resetServerEnvForTests();
+    resetRateLimiterForTests();
+    // The limiter sleeps on timers: fake them all, on the same clock as Date.
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-11-23T03:00:00Z'));
+    calls = [];
+    respond = (url) => {
+      calls.push(url);
+      if (url.pathname.endsWith('/full')) {
+        return json({ data: { mal_id: 20, title: 'Naruto', rating: 'PG-13 - Teens 13 or older' } });
+      }
+      return listing([Number(url.searchParams.get('limit') ?? 1)]);
+    };
+  });
+
+  /** Settles `promise` if it can without the clock moving; undefined while it still waits. */
+  async function now<T>(promise: Promise<T>): Promise<T | undefined> {
+    let value: T | undefined;
+    void promise.then((settled) => (value = settled));
+    await vi.advanceTimersByTimeAsync(0);
+    return value;
+  }
+
+  /** Two searches the catalogue cannot answer: one calls now, one is queued a gap later. */
+  function fillQueue() {
+    return [
+      searchAnime({ q: 'zzz-first', limit: 1 }, anon),
+      searchAnime({ q: 'zzz-second', limit: 2 }, anon),
+    ];
+  }
+
+  it('answers a search from the catalogue at once when its turn is more than 3 s away, and still makes the call', async () => {
+    const queued = fillQueue();
+    await vi.advanceTimersByTimeAsync(0);
+    const started = Date.now();
+    const page = await now(searchAnime({ q: 'naruto', limit: 3 }, anon));
+    expect(Date.now()).toBe(started);
+    expect(page).toMatchObject({ offline: true });
+    expect(page!.data.map((anime) => anime.id)).toEqual([20, 1735, 16870]);
+    expect(calls.map((url) => url.searchParams.get('q'))).toEqual(['zzz-first']);
+
+    // The call it stood in for takes the next turn, in the background, and the next visitor gets live data.
+    await vi.advanceTimersByTimeAsync(2 * GAP);
+    await Promise.all(queued);
+    expect(calls.map((url) => url.searchParams.get('q'))).toEqual(['zzz-first', 'zzz-second', 'naruto']);
+    const live = await now(searchAnime({ q: 'naruto', limit: 3 }, anon));
+    expect(live?.offline).toBeUndefined();
+    expect(live!.data.map((anime) => anime.id)).toEqual([3]);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('waits for its turn when it is at most 3 s away', async () => {
+    const first = searchAnime({ q: 'zzz-first', limit: 1 }, anon);
+    await vi.advanceTimersByTimeAsync(0);
+    const waiting = searchAnime({ q: 'naruto', limit: 3 }, anon);
+    expect(await now(waiting)).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(GAP);
+    expect((await waiting).offline).toBeUndefined();
+    await first;
+  });
+
+  it('lets later visitors of the same search join the background call once its turn is near', async () => {
+    const queued = fillQueue();
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await now(searchAnime({ q: 'naruto', limit: 3 }, anon)))?.offline).toBe(true);
+    // The background call's turn is 2 gaps away; a second visitor a second later: still too far.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect((await now(searchAnime({ q: 'naruto', limit: 3 }, anon)))?.offline).toBe(true);
+    // Within 3 s of that turn: this visitor joins the call and waits for live data.
+    await vi.advanceTimersByTimeAsync(2 * GAP - 1000 - 3000);
+    const joined = searchAnime({ q: 'naruto', limit: 3 }, anon);
+    expect(await now(joined)).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect((await joined).offline).toBeUndefined();
+    await Promise.all(queued);
+    expect(calls.filter((url) => url.searchParams.get('q') === 'naruto')).toHaveLength(1);
+  });
+
+  it('waits as usual when the catalogue has nothing, and for top listings', async () => {
+    const queued = fillQueue();
+    await vi.advanceTimersByTimeAsync(0);
+    const unknown = searchAnime({ q: 'zzz-no-such-anime' }, anon);
+    const top = getTopAnime({ limit: 4 }, anon);
+    expect(await now(unknown)).toBeUndefined();
+    expect(await now(top)).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(3 * GAP);
+    expect((await unknown).data).toHaveLength(1);
+    expect((await top).data).toHaveLength(1);
+    await Promise.all(queued);
+  });
+
+  it('answers a cached copy, even a stale one, rather than the catalogue', async () => {
+    await searchAnime({ q: 'naruto', limit: 3 }, anon);
+    vi.setSystemTime(Date.now() + 11 * 60 * 1000);
+    const queued = fillQueue();
+    await vi.advanceTimersByTimeAsync(0);
+    const page = await now(searchAnime({ q: 'naruto', limit: 3 }, anon));
+    expect(page?.offline).toBeUndefined();
+    expect(page!.data.map((anime) => anime.id)).toEqual([3]);
+    await vi.advanceTimersByTimeAsync(3 * GAP);
+    await Promise.all(queued);
+  });
+
+  it('answers details and the season listing from the catalogue too', async () => {
+    const queued = fillQueue();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await now(getAnimeDetails(20))).toMatchObject({ id: 20, offline: true });
+    expect(await now(getSeasonNow({ limit: 10 }, anon))).toMatchObject({ offline: true });
+    await vi.advanceTimersByTimeAsync(3 * GAP);
+    await Promise.all(queued);
+    expect(calls.map((url) => url.pathname.replace('/v4', ''))).toEqual([
+      '/anime',
+      '/anime',
+      '/anime/20/full',
+      '/seasons/now',
+    ]);
+    expect(await now(getAnimeDetails(20))).toMatchObject({ id: 20, title: 'Naruto' });
+    expect((await now(getAnimeDetails(20)))?.offline).toBeUndefined();
+  });
+
+  it('makes no background call when the turn is further than the timeout allows', async () => {
+    process.env.JIKAN_TIMEOUT_MS = '4000';
+    resetServerEnvForTests();
+    const queued = fillQueue();
+    const third = searchAnime({ q: 'zzz-third', limit: 3 }, anon).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(0);
+    // Turn 3 gaps away, the queue's bound 3 s: the stand-in answers, and no call is queued.
+    expect(await now(getAnimeDetails(20))).toMatchObject({ offline: true });
+    await vi.advanceTimersByTimeAsync(4 * GAP);
+    await Promise.all([...queued, third]);
+    expect(calls.some((url) => url.pathname.endsWith('/anime/20/full'))).toBe(false);
+    // Not even tried (and refused by the limiter): nothing was queued for it.
+    expect(vi.mocked(console.warn).mock.calls.some(([text]) => /background call/.test(String(text)))).toBe(
+      false,
+    );
+  });
+
+  it('answers an API caller over its budget from the catalogue, without a call on its behalf', async () => {
+    process.env.CLIENT_MISS_BURST = '1';
+    process.env.CLIENT_MISS_PER_MINUTE = '1';
+    resetServerEnvForTests();
+    const request = new Request('http://app.test/api', { headers: { 'X-Forwarded-For': '198.51.100.9' } });
+    const queued = fillQueue();
+    await vi.advanceTimersByTimeAsync(0);
+    await withClientBudget(request, async () => {
+      expect(await now(getAnimeDetails(20))).toMatchObject({ offline: true }); // its one token
+      expect(await now(getAnimeDetails(16498))).toMatchObject({ offline: true }); // none left
+    });
+    await vi.advanceTimersByTimeAsync(3 * GAP);
+    await Promise.all(queued);
+    expect(calls.filter((url) => url.pathname.endsWith('/full')).map((url) => url.pathname)).toEqual([
+      '/v4/anime/20/full',
+    ]);
+  });
+
+  it('can be switched off (JIKAN_QUEUE_OFFLINE_MS=0): the visitor waits', async () => {
+    process.env.JIKAN_QUEUE_OFFLINE_MS = '0';
+    resetServerEnvForTests();
+    const queued = fillQueue();
+    await vi.advanceTimersByTimeAsync(0);
+    const waiting = searchAnime({ q: 'naruto', limit: 3 }, anon);
+    expect(await now(waiting)).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(2 * GAP);
+    expect((await waiting).offline).toBeUndefined();
+    await Promise.all(queued);
   });
 });

@@ -7,10 +7,12 @@ import type { Anime, AnimeDetails, AnimePage } from './types';
  * The offline catalogue as lib/jikan's fallback (issue 13). When the anime database fails for a
  * reason that says "it is down or refusing us" (network error, timeout, 5xx, 429 or back-off,
  * a broken body), and no cached copy stood in, search, the season listing and details answer from
- * the catalogue, marked `offline`. Anything else (a 404, a 400 for bad input) is a real answer and
+ * the catalogue, marked `offline`; so do they, at once, when no cached copy can answer and the
+ * limiter's queue would keep the visitor waiting longer than JIKAN_QUEUE_OFFLINE_MS (client.ts). Anything else (a 404, a 400 for bad input) is a real answer and
  * is left alone. Top and popular listings have no fallback: their order is the live database's.
  * An offline listing that finds nothing is no answer either: the catalogue is a partial snapshot,
- * so "nothing found" there would misreport a failure as an empty result; the failure stands.
+ * so "nothing found" there would misreport a failure as an empty result; the failure stands (and
+ * with a busy queue, the request waits for its turn as it would have without a catalogue).
  */
 export function answersOffline(error: unknown): boolean {
   if (!isAppError(error)) return false;

@@ -156,6 +156,39 @@ describe('InProcessRateLimiter', () => {
     expect(await queued).toMatchObject({ code: 'RATE_LIMITED' });
   });
 
+  it('tells before queueing how long a new caller would wait, without taking a turn', async () => {
+    const limiter = new InProcessRateLimiter(1200);
+    expect(await limiter.expectedWaitMs()).toBe(0);
+    const log: [string, number][] = [];
+    const queued = ['a', 'b', 'c'].map((label) => track(limiter, label, log));
+    // a calls now, b and c are queued: a fourth caller would come after c.
+    expect(await limiter.expectedWaitMs()).toBe(3 * GAP);
+    expect(await limiter.expectedWaitMs()).toBe(3 * GAP);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await limiter.expectedWaitMs()).toBe(3 * GAP - 1000);
+    await vi.runAllTimersAsync();
+    await Promise.all(queued);
+    // Asking did not push anyone back.
+    expect(log).toEqual([
+      ['a', 0],
+      ['b', GAP],
+      ['c', 2 * GAP],
+    ]);
+    // c has just called: the gap behind it, then nothing.
+    expect(Date.now() - T0).toBe(2 * GAP);
+    expect(await limiter.expectedWaitMs()).toBe(GAP);
+    vi.advanceTimersByTime(GAP);
+    expect(await limiter.expectedWaitMs()).toBe(0);
+  });
+
+  it('counts a 429 back-off as the wait', async () => {
+    const limiter = new InProcessRateLimiter(1200);
+    await limiter.markLimited(5);
+    expect(await limiter.expectedWaitMs()).toBe(5000);
+    vi.advanceTimersByTime(4000);
+    expect(await limiter.expectedWaitMs()).toBe(1000);
+  });
+
   it('never shortens a back-off already in force', async () => {
     const limiter = new InProcessRateLimiter(0);
     await limiter.markLimited(60);

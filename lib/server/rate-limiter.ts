@@ -20,6 +20,13 @@ export interface RateLimiter {
   markLimited(retryAfterSeconds: number): Promise<void>;
   /** Milliseconds left of a 429 back-off; 0 when not limited. */
   limitedForMs(): Promise<number>;
+  /**
+   * How long a caller asking now would wait before its call: the turns queued ahead of it, or
+   * what is left of a 429 back-off; 0 when it could call at once. An estimate that reserves
+   * nothing, so the data layer can decide before queueing (lib/jikan/client.ts answers from the
+   * offline catalogue instead when this exceeds JIKAN_QUEUE_OFFLINE_MS).
+   */
+  expectedWaitMs(): Promise<number>;
 }
 
 /** SPEC §4/§9: without a usable Retry-After header, back off for 60 s. */
@@ -102,6 +109,17 @@ export class InProcessRateLimiter implements RateLimiter {
 
   async limitedForMs(): Promise<number> {
     return Math.max(0, this.limitedUntil - Date.now());
+  }
+
+  async expectedWaitMs(): Promise<number> {
+    const now = Date.now();
+    // The same turn acquire() would hand out (and the gap behind a late previous call).
+    return Math.max(
+      0,
+      this.limitedUntil - now,
+      this.nextSlotAt - now,
+      this.lastCallAt + this.spacingMs - now,
+    );
   }
 }
 

@@ -137,6 +137,27 @@ describe.skipIf(!available)('Redis cache and limiter (real redis-server)', () =>
     expect(await ensureMemoryBound(a, '1gb')).toMatch(/^already bounded/);
     await a.config('SET', 'maxmemory', '64mb');
   });
+  it('tells one instance how long the queue other instances built would keep it waiting', async () => {
+    const [a, b] = [client(), client()];
+    await Promise.all([ready(a), ready(b)]);
+    const interval = 2000;
+    const [limiterA, limiterB] = [a, b].map(
+      (redis) =>
+        new RedisRateLimiter(redis, new InProcessRateLimiter(interval), interval, RECEIVER_MARGIN_MS),
+    );
+    expect(await limiterB!.expectedWaitMs()).toBe(0);
+    // A takes the turn now and queues a second one: B's caller would come third.
+    await limiterA!.acquire({ maxWaitMs: 10_000 });
+    const queued = limiterA!.acquire({ maxWaitMs: 10_000 });
+    await vi.waitFor(async () => expect(await limiterB!.expectedWaitMs()).toBeGreaterThan(interval));
+    const wait = await limiterB!.expectedWaitMs();
+    expect(wait).toBeLessThanOrEqual(2 * (interval + RECEIVER_MARGIN_MS));
+    // Asking reserved nothing: the estimate does not grow.
+    expect(await limiterB!.expectedWaitMs()).toBeLessThanOrEqual(wait);
+    await limiterA!.markLimited(30);
+    expect(await limiterB!.expectedWaitMs()).toBeGreaterThan(29_000);
+    await queued.catch(() => undefined);
+  }, 15_000);
 
   it("one instance's 429 stops the other", async () => {
     const [a, b] = [client(), client()];

@@ -316,6 +316,19 @@ local current = tonumber(redis.call('GET', KEYS[1]) or '0')
 return math.max(0, current - now)
 `;
 
+/**
+ * What ACQUIRE would make a caller asking now wait (the back-off or the queue ahead), without
+ * taking a slot.
+ */
+const EXPECTED_WAIT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local limited = tonumber(redis.call('GET', KEYS[2]) or '0')
+local nextSlot = tonumber(redis.call('GET', KEYS[1]) or '0')
+local last = tonumber(redis.call('GET', KEYS[3]) or '-1e15')
+return math.max(0, limited - now, nextSlot - now, last + tonumber(ARGV[1]) - now)
+`;
+
 function rateLimited(waitMs: number): AppError {
   return new AppError('RATE_LIMITED', undefined, {
     retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
@@ -421,6 +434,28 @@ export class RedisRateLimiter implements RateLimiter {
     } catch (error) {
       this.health.failed(error);
       return local;
+    }
+  }
+
+  async expectedWaitMs(): Promise<number> {
+    if (!(await this.usable())) return this.fallback.expectedWaitMs();
+    try {
+      const shared = Number(
+        await this.redis.eval(
+          EXPECTED_WAIT,
+          3,
+          `${this.prefix}next`,
+          `${this.prefix}limited`,
+          `${this.prefix}last`,
+          String(this.spacingMs),
+        ),
+      );
+      this.health.worked();
+      // A 429 seen by this instance only (marked while Redis failed) still counts.
+      return Math.max(shared, await this.fallback.limitedForMs());
+    } catch (error) {
+      this.health.failed(error);
+      return this.fallback.expectedWaitMs();
     }
   }
 }
