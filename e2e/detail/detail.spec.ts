@@ -124,7 +124,8 @@ test.describe('while the anime database rate-limits us', () => {
     // A second `next start` is slow to come up on a loaded machine.
     test.setTimeout(120_000);
     // Records go stale at once, so a later look at one would start a refresh (the good-page test).
-    stack = await startPrivateStack({ CACHE_TTL_MS: '1' });
+    // No front cache: every request reaches Next and its proxy, whose choices are tested here.
+    stack = await startPrivateStack({ CACHE_TTL_MS: '1', FRONT_CACHE_MAX_AGE_MS: '0' });
   });
   test.afterAll(async () => {
     await stack?.close();
@@ -178,18 +179,19 @@ test.describe('while the anime database rate-limits us', () => {
     await expect(title).toBeVisible();
   });
 
-  test('a good page already rendered is still served while the database fails, with no upstream call', async ({
-    page,
-  }) => {
-    const first = await page.goto(`${stack.appUrl}/anime/1535`);
-    expect(first?.status()).toBe(200);
+  test('a good page already rendered is still served while the database fails, with no upstream call', async () => {
+    // The pages alone, without their scripts: once hydrated, a page's own episode lookup may
+    // refresh the stale record in the background, which is not what is measured here.
+    const first = await fetch(`${stack.appUrl}/anime/1535`);
+    expect(first.status).toBe(200);
+    await first.arrayBuffer();
     // Its record is already stale (CACHE_TTL_MS=1): asking the data layer now would start a refresh.
     const fault = await stack.fake.setFault({ service: 'jikan', mode: '500', match: '/anime/1535' });
     try {
       const since = Date.now();
-      const again = await page.goto(`${stack.appUrl}/anime/1535`);
-      expect(again?.status()).toBe(200);
-      await expect(page.getByRole('heading', { level: 1, name: 'Death Note' })).toBeVisible();
+      const again = await fetch(`${stack.appUrl}/anime/1535`);
+      expect(again.status).toBe(200);
+      expect(await again.text()).toMatch(/<h1[^>]*>Death Note<\/h1>/);
       // The proxy knew the page was good and asked nothing; the cached render was served.
       expect(await stack.fake.calls({ service: 'jikan', match: '/anime/1535', since })).toHaveLength(0);
     } finally {
