@@ -81,7 +81,10 @@ if (only.some((s) => ['lighthouse', 'bundle', 'load'].includes(s))) {
           ...counts,
           upstream: (await fake.calls({ service: 'jikan', since })).length,
         };
-        row.pass = row.rps >= LOAD_BUDGET.rps && row.p99 <= LOAD_BUDGET.p99 && counts['5xx'] + counts.errors + counts['4xx'] === 0;
+        // Issue 15's throughput budget is the cached detail page's; the API is measured beside it
+        // and must only answer every request.
+        const answeredAll = counts['5xx'] + counts.errors + counts['4xx'] === 0;
+        row.pass = target === DETAIL ? row.rps >= LOAD_BUDGET.rps && row.p99 <= LOAD_BUDGET.p99 && answeredAll : answeredAll;
         results.load.push(row);
       }
     }
@@ -198,7 +201,7 @@ table('Lighthouse (mobile, median of 3; budgets 95/100/100/100, LCP ≤ 2000 ms,
   'failing',
 ]);
 if (results.bundle?.length) table('First-load JavaScript (gzip)', results.bundle, Object.keys(results.bundle[0]).filter((k) => k !== 'pass'));
-table(`Load (${LOAD.connections} connections, ${LOAD.seconds} s; budget ≥ 300 req/s, p99 ≤ 200 ms, 0 errors)`, results.load, [
+table(`Load (${LOAD.connections} connections, ${LOAD.seconds} s; budget: the cached detail page ≥ 300 req/s, p99 ≤ 200 ms; both 0 errors)`, results.load, [
   'target',
   'rps',
   'p50',
