@@ -100,23 +100,36 @@ export async function startFrontServer({
     res.setHeader('content-security-policy', policy);
   }
 
-  function sendEntry(req, res, entry, state) {
-    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+  /**
+   * Writes one page answer: its headers, then 304 when the client has this body already, else the
+   * body in the encoding the client accepts (`bodyIn(encoding)`).
+   */
+  function sendPage(req, res, { status, headers, state, etag, bodyIn }) {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     res.setHeader('x-front-cache', state);
-    // Answered from a cached render: Next's own signal says so too (tests and tools read it).
-    res.setHeader('x-nextjs-cache', 'HIT');
-    res.setHeader('etag', entry.etag);
-    if (req.headers['if-none-match'] === entry.etag) {
+    if (etag) res.setHeader('etag', etag);
+    if (etag && req.headers['if-none-match'] === etag) {
       res.statusCode = 304;
       res.end();
       return;
     }
     const encoding = chooseEncoding(req.headers['accept-encoding']);
-    const body = entry.bodies[encoding];
-    res.statusCode = 200;
+    const body = bodyIn(encoding);
+    res.statusCode = status;
     if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
     res.setHeader('content-length', body.length);
     res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  function sendEntry(req, res, entry, state) {
+    sendPage(req, res, {
+      status: 200,
+      // Answered from a cached render: Next's own signal says so too (tests and tools read it).
+      headers: { ...entry.headers, 'x-nextjs-cache': 'HIT' },
+      state,
+      etag: entry.etag,
+      bodyIn: (encoding) => entry.bodies[encoding],
+    });
   }
 
   /** Copies Next's answer headers, minus hop and encoding ones. */
@@ -174,27 +187,17 @@ export async function startFrontServer({
           if (key && req.method === 'GET' && life.freshMs > 0) {
             const entry = createEntry({ headers: answer, body, ...life, now: Date.now() });
             cache.store(key, entry);
-            for (const [name, value] of Object.entries(answer)) res.setHeader(name, value);
-            res.setHeader('x-front-cache', 'MISS');
-            res.setHeader('etag', entry.etag);
-            const encoding = chooseEncoding(req.headers['accept-encoding']);
-            const sent = entry.bodies[encoding];
-            res.statusCode = status;
-            if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
-            res.setHeader('content-length', sent.length);
-            res.end(req.method === 'HEAD' ? undefined : sent);
+            sendPage(req, res, { status, headers: answer, state: 'MISS', etag: entry.etag, bodyIn: (e) => entry.bodies[e] });
             return;
           }
           if (stale) cache.refreshFailed(stale);
-          for (const [name, value] of Object.entries(answer)) res.setHeader(name, value);
-          res.setHeader('x-front-cache', 'BYPASS');
-          const encoding = chooseEncoding(req.headers['accept-encoding']);
-          const sent = compress(body, encoding);
-          res.statusCode = status;
-          if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
-          if (status === 200) res.setHeader('etag', entityTag(body));
-          res.setHeader('content-length', sent.length);
-          res.end(req.method === 'HEAD' ? undefined : sent);
+          sendPage(req, res, {
+            status,
+            headers: answer,
+            state: 'BYPASS',
+            etag: status === 200 ? entityTag(body) : undefined,
+            bodyIn: (encoding) => compress(body, encoding),
+          });
         });
       },
     );
