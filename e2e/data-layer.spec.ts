@@ -15,6 +15,11 @@ import { startPrivateStack, type PrivateStack } from './discovery/private-stack'
 const TIMEOUT_MS = 3000;
 /** Generous for a stale or refused answer on a busy 2-core machine, far below the timeout. */
 const AT_ONCE_MS = 1500;
+/**
+ * A request that waits out the timeout once ends before a second timeout could have passed; the
+ * slack above one timeout is what a loaded CI machine adds (seen: 1.55 s).
+ */
+const ONE_TIMEOUT_MS = 2 * TIMEOUT_MS - 500;
 
 let stack: PrivateStack;
 
@@ -173,7 +178,7 @@ test.describe('data layer under attack and outage (private production server)', 
     const details = await get('/api/anime/90112', client);
     expect(details.status).toBe(504);
     expect(details.ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 100);
-    expect(details.ms).toBeLessThan(TIMEOUT_MS + AT_ONCE_MS);
+    expect(details.ms).toBeLessThan(ONE_TIMEOUT_MS);
     expect(
       (await stack.fake.calls({ service: 'jikan', since: faultAt, match: '/anime/90112' })).map((c) => c.path),
     ).toEqual(['/jikan/v4/anime/90112/full']);
@@ -181,11 +186,11 @@ test.describe('data layer under attack and outage (private production server)', 
     const offline = await get('/api/anime/1535', client);
     expect(offline.status).toBe(200);
     expect(offline.json().data).toMatchObject({ id: 1535, offline: true });
-    expect(offline.ms).toBeLessThan(TIMEOUT_MS + AT_ONCE_MS);
+    expect(offline.ms).toBeLessThan(ONE_TIMEOUT_MS);
 
     const search = await get(`/api/anime/search?q=${unique('hang')}`, client);
     expect(search.status).toBe(504);
-    expect(search.ms).toBeLessThan(TIMEOUT_MS + AT_ONCE_MS);
+    expect(search.ms).toBeLessThan(ONE_TIMEOUT_MS);
 
     // The season entry is past its life by now or soon: a request starts its refresh, and every
     // answer meanwhile is the cached copy, at once.

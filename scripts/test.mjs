@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { authBuildEnv } from '../e2e/auth-emulator/env.mjs';
+import { failureLines } from './test-report.mjs';
 import { build, ensureChromium, ensureDependencies, ensureRedisServer, localBin, log, root, run } from './lib.mjs';
 
 const reports = path.join(root, 'reports');
@@ -84,7 +85,14 @@ for (const s of steps) {
   if (!testFailures) counts.failed += 1;
 }
 
+// CI shows only the tail of the output: name every failing (and flaky) test just above the summary.
+const failures = failureLines(unit, e2e, root);
+
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
+if (failures.length) {
+  console.log('');
+  for (const line of failures) console.log(line);
+}
 console.log('');
 console.log(`steps: ${steps.map((s) => `${s.name} ${s.ok ? 'ok' : 'FAILED'} (${s.seconds}s)`).join(', ')}; total ${minutes} min`);
 if (unit) console.log(`unit: ${unit.numPassedTests} passed, ${unit.numFailedTests} failed`);

@@ -14,7 +14,7 @@ import {
 import { chargeClientMiss, withoutClientBudget } from '@/lib/server/client-budget';
 import { AppError, isAppError } from '@/lib/server/errors';
 import { getRateLimiter, parseRetryAfter } from '@/lib/server/rate-limiter';
-import { isTimeoutError, readValidJson } from '@/lib/server/upstream';
+import { isDroppedConnection, isTimeoutError, readValidJson } from '@/lib/server/upstream';
 
 /**
  * A request's deadline: the moment JIKAN_TIMEOUT_MS (SPEC §9: 15 s) after it started. Waiting for
@@ -48,23 +48,31 @@ export async function jikanFetch<S extends z.ZodType>(
 
   const limiter = getRateLimiter();
   const reserve = callReserveMs(JIKAN_TIMEOUT_MS);
-  await limiter.acquire({ maxWaitMs: Math.max(0, deadline - Date.now() - reserve) });
-  const left = deadline - Date.now();
-  if (left <= 0) throw new AppError('UPSTREAM_TIMEOUT');
 
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      headers: { Accept: 'application/json' },
-      // The abort also covers reading the body: a server that sends headers and then stalls
-      // still ends at the deadline.
-      signal: AbortSignal.timeout(left),
-      // No `cache` option on purpose: Next's default does not keep a copy (our own cache
-      // decides), and unlike 'no-store' it lets a cached page render call us (issue 8).
-    });
-  } catch (error) {
-    if (isTimeoutError(error)) throw new AppError('UPSTREAM_TIMEOUT', undefined, { cause: error });
-    throw new AppError('UPSTREAM_ERROR', undefined, { cause: error });
+  let response: Response | undefined;
+  // A connection dropped before any answer (a kept-alive socket the server closed) gets one new
+  // try, with a turn of its own from the limiter like any call.
+  for (let attempt = 0; !response; attempt += 1) {
+    await limiter.acquire({ maxWaitMs: Math.max(0, deadline - Date.now() - reserve) });
+    const left = deadline - Date.now();
+    if (left <= 0) throw new AppError('UPSTREAM_TIMEOUT');
+    try {
+      response = await fetch(url, {
+        headers: { Accept: 'application/json' },
+        // The abort also covers reading the body: a server that sends headers and then stalls
+        // still ends at the deadline.
+        signal: AbortSignal.timeout(left),
+        // No `cache` option on purpose: Next's default does not keep a copy (our own cache
+        // decides), and unlike 'no-store' it lets a cached page render call us (issue 8).
+      });
+    } catch (error) {
+      if (isTimeoutError(error)) throw new AppError('UPSTREAM_TIMEOUT', undefined, { cause: error });
+      if (attempt === 0 && isDroppedConnection(error)) {
+        console.warn(`[jikan] connection dropped before an answer on ${path}; trying once more`);
+        continue;
+      }
+      throw new AppError('UPSTREAM_ERROR', undefined, { cause: error });
+    }
   }
 
   if (!response.ok) {

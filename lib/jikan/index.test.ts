@@ -477,6 +477,35 @@ describe('getAnimeDetails', () => {
     expect(calls).toHaveLength(1);
   });
 
+  /** What undici rejects with when a kept-alive socket was closed by the server under the request. */
+  const dropped = () => new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) });
+
+  it('tries once more when the connection was dropped before an answer', async () => {
+    let first = true;
+    const calls = upstream(() => {
+      if (!first) return json(full(22));
+      first = false;
+      throw dropped();
+    });
+    expect((await getAnimeDetails(22)).id).toBe(22);
+    expect(calls.map((u) => u.pathname)).toEqual(['/v4/anime/22/full', '/v4/anime/22/full']);
+  });
+
+  it('a second dropped connection, or any other network failure, is UPSTREAM_ERROR at once', async () => {
+    const calls = upstream(() => {
+      throw dropped();
+    });
+    await expect(getAnimeDetails(23)).rejects.toMatchObject({ code: 'UPSTREAM_ERROR' });
+    // /full twice: the one new try.
+    expect(calls.filter((u) => u.pathname === '/v4/anime/23/full')).toHaveLength(2);
+
+    const refused = upstream(() => {
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) });
+    });
+    await expect(getAnimeDetails(24)).rejects.toMatchObject({ code: 'UPSTREAM_ERROR' });
+    expect(refused.filter((u) => u.pathname === '/v4/anime/24/full')).toHaveLength(1);
+  });
+
   it.each([
     [
       '404',

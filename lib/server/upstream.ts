@@ -16,6 +16,17 @@ export function isTimeoutError(error: unknown): boolean {
 }
 
 /**
+ * fetch failed because the connection was closed under it before an answer came: typically a
+ * kept-alive socket the server had just closed while idle (undici: UND_ERR_SOCKET "other side
+ * closed", or ECONNRESET/EPIPE). The request never got an answer, so one new try is safe for a GET.
+ */
+export function isDroppedConnection(error: unknown): boolean {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE';
+}
+
+/**
  * Only http(s) URLs from an outside service reach an <img src> or <a href>: a `javascript:` link
  * slipped into a database record must never become clickable.
  */
