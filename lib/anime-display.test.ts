@@ -28,6 +28,16 @@ describe('formatScore', () => {
     expect(formatScore(10, 'pt')).toBe('10,0');
   });
 
+  it('rounds as Intl.NumberFormat does, for every MyAnimeList score (two decimals)', () => {
+    const pt = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    const en = new Intl.NumberFormat('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    for (let hundredths = 1; hundredths <= 1000; hundredths += 1) {
+      const score = hundredths / 100;
+      expect(formatScore(score, 'pt')).toBe(pt.format(score));
+      expect(formatScore(score, 'en')).toBe(en.format(score));
+    }
+  });
+
   it('shows nothing for a missing or meaningless score', () => {
     expect(formatScore(null, 'pt')).toBeNull();
     expect(formatScore(0, 'pt')).toBeNull();

@@ -18,6 +18,17 @@ export interface PendingToast {
 type Deliver = (toast: PendingToast) => void;
 let deliver: Deliver | null = null;
 const queue: PendingToast[] = [];
+const requestListeners = new Set<() => void>();
+
+/**
+ * The toast container (components/ui/toaster.tsx) loads when the browser is idle; a toast asked
+ * for before then calls `listener` so it loads at once. Returns the unsubscribe.
+ */
+export function onToastRequested(listener: () => void): () => void {
+  if (queue.length) listener();
+  requestListeners.add(listener);
+  return () => requestListeners.delete(listener);
+}
 
 /**
  * Called by the toast container (components/ui/sonner-toaster.tsx) once it listens: it shows the
@@ -39,6 +50,10 @@ export function connectToaster(show: Deliver): () => void {
 export function showToast(message: string, type: ToastType = 'info', duration?: number): void {
   playNotificationSound();
   const toast = { message, type, duration: toastDuration(duration) };
-  if (deliver) deliver(toast);
-  else queue.push(toast);
+  if (deliver) {
+    deliver(toast);
+    return;
+  }
+  queue.push(toast);
+  for (const listener of requestListeners) listener();
 }

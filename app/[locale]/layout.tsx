@@ -54,7 +54,7 @@ export default async function LocaleLayout({
   const messages = pickClientMessages(await getMessages());
   return (
     // next-themes sets the class before paint; the mismatch warning is expected on <html>.
-    <html lang={htmlLang[locale]} className={inter.variable} suppressHydrationWarning>
+    <html lang={htmlLang[locale]} dir="ltr" className={inter.variable} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col bg-bg text-fg">
         <NextIntlClientProvider locale={locale} messages={messages}>
           <ThemeProvider>

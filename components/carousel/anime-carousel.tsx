@@ -2,7 +2,7 @@
 
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper/types';
 import { AnimeCard } from '@/components/anime/anime-card';
 import { useAdultListing } from '@/components/auth/use-adult-listing';
@@ -16,14 +16,35 @@ import type SwiperTrackComponent from './swiper-track';
 type SwiperTrackType = typeof SwiperTrackComponent;
 
 /**
- * Swiper is fetched once, after hydration, by the first carousel that mounts (issue 15: it stays
- * out of the first-load JavaScript even on the home page).
+ * Swiper is fetched once, after hydration, by the first carousel that comes near the screen
+ * (issue 15: it stays out of the first-load JavaScript even on the home page).
  */
 let swiperTrack: Promise<SwiperTrackType> | null = null;
 function loadSwiperTrack(): Promise<SwiperTrackType> {
   swiperTrack ??= import('./swiper-track').then((module) => module.default);
   return swiperTrack;
 }
+
+/**
+ * Carousels take over from their server HTML one at a time, each when the browser is idle: a
+ * Swiper measures every slide as it starts (~100 ms on a throttled phone), and three at once made
+ * one long task that held up the first tap.
+ */
+let takeOverTurn: Promise<unknown> = Promise.resolve();
+function nextTakeOverTurn(): Promise<void> {
+  const turn = takeOverTurn.then(
+    () =>
+      new Promise<void>((resolve) => {
+        if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 1500 });
+        else setTimeout(resolve, 50);
+      }),
+  );
+  takeOverTurn = turn;
+  return turn;
+}
+
+/** How far off screen a carousel starts its Swiper: half a screen, so it is ready when seen. */
+const NEAR_SCREEN_MARGIN = '50% 0px';
 /**
  * Swiper's loop needs more slides than fit on screen plus one group; below this the carousel
  * rewinds to the start instead of wrapping (a handful of favourites, say).
@@ -68,17 +89,58 @@ export function AnimeCarousel({
   const [focusInside, setFocusInside] = useState(false);
   const autoplaying = !reducedMotion && !pausedByUser && !focusInside;
 
+  const rowRef = useRef<HTMLDivElement>(null);
+  /** An arrow pressed before Swiper took over: done as soon as it has. */
+  const pendingMove = useRef<'prev' | 'next' | null>(null);
+  const [wanted, setWanted] = useState(false);
+
+  // Swiper is wanted once the carousel comes near the screen (or an arrow is pressed).
   useEffect(() => {
+    const row = rowRef.current;
+    if (wanted || !row) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          setWanted(true);
+        }
+      },
+      { rootMargin: NEAR_SCREEN_MARGIN },
+    );
+    observer.observe(row);
+    return () => observer.disconnect();
+  }, [wanted]);
+
+  useEffect(() => {
+    if (!wanted) return;
     let live = true;
-    loadSwiperTrack().then(
-      (component) => live && setTrack(() => component),
+    Promise.all([loadSwiperTrack(), nextTakeOverTurn()]).then(
+      ([component]) => live && setTrack(() => component),
       // Offline or a failed chunk: the static row stays, scrollable by hand.
       () => undefined,
     );
     return () => {
       live = false;
     };
+  }, [wanted]);
+
+  const onSwiper = useCallback((instance: SwiperInstance) => {
+    setSwiper(instance);
+    const move = pendingMove.current;
+    pendingMove.current = null;
+    if (move === 'next') instance.slideNext();
+    if (move === 'prev') instance.slidePrev();
   }, []);
+
+  const move = (direction: 'prev' | 'next') => {
+    if (swiper && !swiper.destroyed) {
+      if (direction === 'next') swiper.slideNext();
+      else swiper.slidePrev();
+      return;
+    }
+    pendingMove.current = direction;
+    setWanted(true);
+  };
 
   useEffect(() => {
     if (!swiper || swiper.destroyed) return;
@@ -93,7 +155,7 @@ export function AnimeCarousel({
         type="button"
         className={buttonClass('ghost', 'icon')}
         aria-label={t('previous')}
-        onClick={() => swiper?.slidePrev()}
+        onClick={() => move('prev')}
       >
         <ChevronLeft aria-hidden className="size-5" />
       </button>
@@ -111,7 +173,7 @@ export function AnimeCarousel({
         type="button"
         className={buttonClass('ghost', 'icon')}
         aria-label={t('next')}
-        onClick={() => swiper?.slideNext()}
+        onClick={() => move('next')}
       >
         <ChevronRight aria-hidden className="size-5" />
       </button>
@@ -124,6 +186,7 @@ export function AnimeCarousel({
         // The Swiper's padding (room for the hover lift and focus ring) is pulled back out, so the
         // cards line up with the heading.
         className="-mx-1"
+        ref={rowRef}
         onFocus={() => setFocusInside(true)}
         onBlur={(event) => {
           if (!event.currentTarget.contains(event.relatedTarget)) setFocusInside(false);
@@ -136,7 +199,7 @@ export function AnimeCarousel({
             key={fullList ? 'full' : 'rendered'}
             items={items}
             loop={loop}
-            onSwiper={setSwiper}
+            onSwiper={onSwiper}
           />
         ) : (
           // Server HTML and first paint: the slides Swiper will show, laid out as it will lay them
