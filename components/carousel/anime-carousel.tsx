@@ -43,8 +43,8 @@ function nextTakeOverTurn(): Promise<void> {
   return turn;
 }
 
-/** How far off screen a carousel starts its Swiper: half a screen, so it is ready when seen. */
-const NEAR_SCREEN_MARGIN = '50% 0px';
+/** How far off screen a carousel starts its Swiper: a screen ahead, so it is ready when seen. */
+const NEAR_SCREEN_MARGIN = '100% 0px';
 /**
  * Swiper's loop needs more slides than fit on screen plus one group; below this the carousel
  * rewinds to the start instead of wrapping (a handful of favourites, say).
