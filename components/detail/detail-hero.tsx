@@ -54,6 +54,8 @@ export async function DetailHero({
             fill
             sizes="100vw"
             className="object-cover"
+            // Full width above the fold: the largest paint on a phone when there is a banner.
+            preload
             fetchPriority="high"
           />
           <div aria-hidden className="absolute inset-0 bg-gradient-to-t from-bg to-transparent" />

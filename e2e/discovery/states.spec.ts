@@ -11,6 +11,8 @@ import { startEmptyStack, startPrivateStack, type PrivateStack } from './private
 
 const SEASON = 'Animes da Temporada Atual';
 const TOP = 'Animes Mais Bem Avaliados';
+/** The top carousel's upstream call (params sorted by name, as lib/server/cache.ts sends them). */
+const TOP_CAROUSEL_CALL = '/top/anime?filter=bypopularity&limit=10&';
 
 test.describe('when the anime database fails', () => {
   test.describe.configure({ mode: 'serial' });
@@ -44,8 +46,10 @@ test.describe('when the anime database fails', () => {
   });
 
   test('an Explore tab shows the error and recovers with "Tentar novamente"', async ({ page }) => {
-    const fault = await stack.fake.setFault({ service: 'jikan', mode: 'malformed', match: '/top/anime' });
-    await page.goto(`${stack.appUrl}/explore`);
+    // The popular tab: the home page of the test before prefetches /explore (its links are on
+    // screen), which loads the default tab's listing into this stack's cache.
+    const fault = await stack.fake.setFault({ service: 'jikan', mode: 'malformed', match: 'order_by=popularity' });
+    await page.goto(`${stack.appUrl}/explore?tab=popular`);
     const panel = page.getByRole('tabpanel');
     await expect(panel.getByText('Não foi possível carregar os animes. Tente novamente.')).toBeVisible();
     await stack.fake.clearFault(fault);
@@ -86,7 +90,9 @@ test.describe('while the anime database is slow', () => {
     // The first visitor of an uncached page waits for the whole render (the render cache stores
     // complete pages), so loading states show where the page loads data in the browser: here, a
     // retry after the top-rated listing failed (it has no offline stand-in, unlike the season).
-    const failure = await stack.fake.setFault({ service: 'jikan', mode: '500', match: '/top/anime' });
+    // Only the carousel's own call (limit 10): the page also prefetches /explore, whose top
+    // listing (limit 20) must neither fail here nor use up the one slow answer below.
+    const failure = await stack.fake.setFault({ service: 'jikan', mode: '500', match: TOP_CAROUSEL_CALL });
     await page.goto(`${stack.appUrl}/`);
     const top = carousel(page, TOP);
     await expect(top.getByRole('alert')).toContainText(
@@ -97,7 +103,7 @@ test.describe('while the anime database is slow', () => {
       service: 'jikan',
       mode: 'slow',
       delayMs: 8000,
-      match: '/top/anime',
+      match: TOP_CAROUSEL_CALL,
       times: 1,
     });
     await top.getByRole('button', { name: 'Tentar novamente' }).click();
