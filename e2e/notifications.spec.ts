@@ -41,7 +41,8 @@ test.describe('notifications', () => {
     await page.clock.install({ time: new Date('2026-11-23T09:00:00') });
     // A page without carousels, whose autoplay timers would make the fast-forwards below slow.
     await page.goto('/test');
-    await expect(bell(page)).toHaveAccessibleName(unread(n));
+    // The first check waits for the page to settle (a few seconds) and an idle moment.
+    await expect(bell(page)).toHaveAccessibleName(unread(n), { timeout: 20_000 });
     await expect(bell(page).getByTestId('notification-count')).toHaveText(String(n));
     expect(await page.evaluate(() => localStorage.getItem('lastSeasonCheck'))).toBe('2026-11-23');
 
@@ -77,7 +78,9 @@ test.describe('notifications', () => {
     await page.goto('/settings?tab=notifications');
     await expect(page.getByRole('checkbox', { name: /Lançamentos da temporada/ })).not.toBeChecked();
     // Today's check still runs (for the other preferences, with nothing to say here)...
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('lastSeasonCheck'))).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('lastSeasonCheck')), { timeout: 20_000 })
+      .toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // ...and announced no season release.
     await page.reload();
     await expect(page.getByRole('checkbox', { name: /Lançamentos da temporada/ })).not.toBeChecked();

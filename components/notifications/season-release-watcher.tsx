@@ -9,6 +9,9 @@ import type { AnimePage } from '@/lib/jikan/types';
 import { logger } from '@/lib/logger';
 import { runSeasonCheck, SEASON_CHECK_INTERVAL_MS } from '@/lib/notifications/season-check';
 
+/** How long after load the first check waits before looking for an idle moment. */
+const SEASON_CHECK_SETTLE_MS = 4000;
+
 /** Same query as Explore's season tab, so both share one cached answer on the server. */
 const SEASON_QUERY = { page: 1, limit: 20 };
 
@@ -54,13 +57,20 @@ export function SeasonReleaseWatcher() {
         logger.warn('Season-release check failed', { error: String(error) }, 'notifications');
       });
     };
-    // The first check waits for an idle moment so it never competes with the page's own loading.
+    // The first check waits until the page has settled (SEASON_CHECK_SETTLE_MS) and then for an
+    // idle moment: it loads the personal stores and fills the bell, work that must not compete
+    // with the page's own start or the visitor's first taps (measured: ~190 ms of main thread on
+    // a throttled phone, in the middle of the home page's start).
     const idle = 'requestIdleCallback' in window;
-    const first = idle ? window.requestIdleCallback(check, { timeout: 3000 }) : window.setTimeout(check, 1500);
+    let idleHandle: number | undefined;
+    const settle = window.setTimeout(() => {
+      if (idle) idleHandle = window.requestIdleCallback(check, { timeout: 3000 });
+      else check();
+    }, SEASON_CHECK_SETTLE_MS);
     const timer = window.setInterval(check, SEASON_CHECK_INTERVAL_MS);
     return () => {
-      if (idle) window.cancelIdleCallback(first);
-      else window.clearTimeout(first);
+      window.clearTimeout(settle);
+      if (idleHandle !== undefined) window.cancelIdleCallback(idleHandle);
       window.clearInterval(timer);
     };
   }, []);
