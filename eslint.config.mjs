@@ -16,6 +16,8 @@ export default defineConfig([
     'playwright-report/**',
     'next-env.d.ts',
     'bench/results/**',
+    // Local scratch scripts (gitignored).
+    '.scratch/**',
   ]),
   {
     files: ['**/*.ts', '**/*.tsx'],
