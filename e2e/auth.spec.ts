@@ -194,8 +194,13 @@ test.describe('sign-in in the browser', () => {
   }) => {
     await page.goto(`/anime/${ID_ADULT}`);
     await expect(page.getByTestId('gated-notice')).toBeVisible();
-    await page.getByRole('button', { name: 'Verificar Acesso' }).click();
     let notice = page.getByRole('dialog', { name: 'Conteúdo Adulto' });
+    // The button is in the server HTML: a click before the page has hydrated does nothing, and a
+    // person clicks again.
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Verificar Acesso' }).click();
+      await expect(notice).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(notice).toContainText('Status do Seu Acesso');
     await expect(notice).toContainText('Login Necessário');
     await expect(notice).toContainText('Não logado');
