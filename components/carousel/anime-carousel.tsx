@@ -2,7 +2,7 @@
 
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper/types';
 import { AnimeCard } from '@/components/anime/anime-card';
 import { useAdultListing } from '@/components/auth/use-adult-listing';
@@ -11,18 +11,16 @@ import type { ApiParams } from '@/lib/api-client';
 import type { Anime } from '@/lib/jikan/types';
 import { CAROUSEL_COVER_SIZES, CarouselFrame, SLIDE_WIDTH_CLASS } from './carousel-frame';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion';
-import type SwiperTrackComponent from './swiper-track';
-
-type SwiperTrackType = typeof SwiperTrackComponent;
+import type { startSwiper as StartSwiper } from './swiper-start';
 
 /**
  * Swiper is fetched once, after hydration, by the first carousel that comes near the screen
  * (issue 15: it stays out of the first-load JavaScript even on the home page).
  */
-let swiperTrack: Promise<SwiperTrackType> | null = null;
-function loadSwiperTrack(): Promise<SwiperTrackType> {
-  swiperTrack ??= import('./swiper-track').then((module) => module.default);
-  return swiperTrack;
+let swiperModule: Promise<typeof StartSwiper> | null = null;
+function loadSwiper(): Promise<typeof StartSwiper> {
+  swiperModule ??= import('./swiper-start').then((module) => module.startSwiper);
+  return swiperModule;
 }
 
 /**
@@ -84,7 +82,6 @@ export function AnimeCarousel({
   if (fullList) subtitle = t('foundCount', { count: fullList.length });
   const reducedMotion = usePrefersReducedMotion();
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
-  const [Track, setTrack] = useState<ComponentType<Parameters<SwiperTrackType>[0]> | null>(null);
   const [pausedByUser, setPausedByUser] = useState(false);
   const [focusInside, setFocusInside] = useState(false);
   const autoplaying = !reducedMotion && !pausedByUser && !focusInside;
@@ -111,26 +108,38 @@ export function AnimeCarousel({
     return () => observer.disconnect();
   }, [wanted]);
 
+  const autoplayingRef = useRef(autoplaying);
   useEffect(() => {
-    if (!wanted) return;
+    autoplayingRef.current = autoplaying;
+  }, [autoplaying]);
+
+  const listKey = fullList ? 'full' : 'rendered';
+  useEffect(() => {
+    const track = rowRef.current?.querySelector<HTMLElement>('.swiper');
+    if (!wanted || !track) return;
     let live = true;
-    Promise.all([loadSwiperTrack(), nextTakeOverTurn()]).then(
-      ([component]) => live && setTrack(() => component),
-      // Offline or a failed chunk: the static row stays, scrollable by hand.
+    let instance: SwiperInstance | null = null;
+    Promise.all([loadSwiper(), nextTakeOverTurn()]).then(
+      ([startSwiper]) => {
+        if (!live || !track.isConnected) return;
+        instance = startSwiper(track, { loop: track.dataset.loop === 'true', autoplay: autoplayingRef.current });
+        setSwiper(instance);
+        const move = pendingMove.current;
+        pendingMove.current = null;
+        if (move === 'next') instance.slideNext();
+        if (move === 'prev') instance.slidePrev();
+      },
+      // Offline or a failed chunk: the row stays as the server drew it, scrollable by hand.
       () => undefined,
     );
     return () => {
       live = false;
+      // Puts the slides back in their order, without Swiper's classes and styles, before React
+      // replaces the list (a new list gets a fresh Swiper: its loop is built for its slides).
+      instance?.destroy(true, true);
+      setSwiper(null);
     };
-  }, [wanted]);
-
-  const onSwiper = useCallback((instance: SwiperInstance) => {
-    setSwiper(instance);
-    const move = pendingMove.current;
-    pendingMove.current = null;
-    if (move === 'next') instance.slideNext();
-    if (move === 'prev') instance.slidePrev();
-  }, []);
+  }, [wanted, listKey]);
 
   const move = (direction: 'prev' | 'next') => {
     if (swiper && !swiper.destroyed) {
@@ -193,26 +202,23 @@ export function AnimeCarousel({
           if (!event.currentTarget.contains(event.relatedTarget)) setFocusInside(false);
         }}
       >
-        {Track ? (
-          <Track
-            // A new list (the full one for an adult, or back after sign-out) gets a fresh Swiper:
-            // its loop clones are built for the slides it started with.
-            key={fullList ? 'full' : 'rendered'}
-            items={items}
-            loop={loop}
-            onSwiper={onSwiper}
-          />
-        ) : (
-          // Server HTML and first paint: the slides Swiper will show, laid out as it will lay them
-          // out (same widths, 20 px gap, same padding), so nothing moves when it takes over.
-          <div className="flex gap-5 overflow-hidden px-1 py-2" data-testid="anime-carousel">
+        {/* Server HTML and first paint: the markup Swiper takes over, laid out as it will lay it
+            out (same widths, 20 px gap, same padding), so nothing moves when it starts. A new
+            list (the full one for an adult, or back after sign-out) is a new row. */}
+        <div
+          key={listKey}
+          className="swiper anime-carousel overflow-hidden px-1 py-2"
+          data-loop={loop}
+          data-testid="anime-carousel"
+        >
+          <div className="swiper-wrapper flex gap-5">
             {items.map(({ anime, note }) => (
-              <div key={anime.id} className={`shrink-0 ${SLIDE_WIDTH_CLASS}`}>
+              <div key={anime.id} className={`swiper-slide shrink-0 ${SLIDE_WIDTH_CLASS}`}>
                 <AnimeCard anime={anime} headingLevel={3} sizes={CAROUSEL_COVER_SIZES} note={note} />
               </div>
             ))}
           </div>
-        )}
+        </div>
       </div>
     </CarouselFrame>
   );
