@@ -30,13 +30,16 @@ function loadSwiper(): Promise<typeof StartSwiper> {
  */
 let takeOverTurn: Promise<unknown> = Promise.resolve();
 function nextTakeOverTurn(): Promise<void> {
-  const turn = takeOverTurn.then(
-    () =>
-      new Promise<void>((resolve) => {
-        if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 1500 });
-        else setTimeout(resolve, 50);
-      }),
-  );
+  const turn = takeOverTurn
+    // A task of its own after the previous carousel's start (idle callbacks can share one task).
+    .then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
+    .then(
+      () =>
+        new Promise<void>((resolve) => {
+          if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 1500 });
+          else setTimeout(resolve, 50);
+        }),
+    );
   takeOverTurn = turn;
   return turn;
 }
