@@ -61,11 +61,24 @@ export async function measureLighthouse({ appUrl, paths = LIGHTHOUSE_PATHS, runs
       const url = `${appUrl}${path}`;
       await warm(url);
       const results = [];
-      for (let i = 0; i < runs; i++) {
+      const errors = [];
+      // A run Lighthouse itself could not finish (a runtimeError such as NO_FCP when the headless
+      // tab never painted, or no performance score) scores 0 for reasons unrelated to the page: it is run again, twice at
+      // most, and named in the row.
+      for (let i = 0, attempts = 0; i < runs && attempts < runs + 2; attempts++) {
         const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
         if (!result?.lhr) throw new Error(`No Lighthouse result for ${url}`);
+        const unfinished =
+          result.lhr.runtimeError?.code ??
+          (result.lhr.categories.performance?.score == null ? 'NO_PERFORMANCE_SCORE' : null);
+        if (unfinished) {
+          errors.push(unfinished);
+          continue;
+        }
         results.push(result.lhr);
+        i++;
       }
+      if (!results.length) throw new Error(`Lighthouse could not finish a run of ${url}: ${errors.join(', ')}`);
       results.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
       const lhr = results[Math.floor(results.length / 2)];
       const row = {
@@ -80,6 +93,7 @@ export async function measureLighthouse({ appUrl, paths = LIGHTHOUSE_PATHS, runs
         'TBT ms': Math.round(lhr.audits['total-blocking-time'].numericValue ?? 0),
         failing: CATEGORIES.flatMap((id) => failing(lhr, id)).join(', ') || '—',
       };
+      if (errors.length) row['runs Lighthouse could not finish'] = errors.join(', ');
       const consoleErrors = lhr.audits['errors-in-console']?.details?.items ?? [];
       if (consoleErrors.length) {
         row['console errors'] = consoleErrors.map((item) => `${String(item.description ?? '').slice(0, 90)} ${item.sourceLocation?.url ?? item.url ?? ''}`).join(' | ');
