@@ -112,7 +112,14 @@ test.describe('two instances sharing Redis', () => {
     );
     const smallestGap = async (match: string) => {
       const times = (await stack.fake.calls({ service: 'jikan', since, match })).map((c) => c.time);
-      return { count: times.length, min: Math.min(...times.slice(1).map((time, i) => time - times[i]!)) };
+      const gaps = times.slice(1).map((time, i) => time - times[i]!);
+      // A call the machine held up on its way arrives late: the gap before it grows, the one after
+      // it shrinks, and the calls on either side are still two gaps apart. Two calls the limiter
+      // let start together are not. So a short gap fails only when that is not the explanation.
+      const unexplained = gaps.flatMap((gap, i) =>
+        gap >= GAP_MS || (i > 0 && times[i + 1]! - times[i - 1]! >= 2 * GAP_MS) ? [] : [`${gap} ms after call ${i}`],
+      );
+      return { count: times.length, min: Math.min(...gaps), unexplained };
     };
     const burst = await smallestGap('q=burst');
     const paced = await smallestGap('q=control');
@@ -126,7 +133,7 @@ test.describe('two instances sharing Redis', () => {
       `this machine delays calls on their way to the fake by more than the margin (a control sender pacing ` +
         `${SPACING_MS} ms apart arrived ${paced.min} ms apart): the gap cannot be measured now`,
     );
-    expect(burst.min).toBeGreaterThanOrEqual(GAP_MS);
+    expect(burst.unexplained).toEqual([]);
   });
 
   test('a 429 seen by one instance stops the other', async () => {
