@@ -69,6 +69,23 @@ test.describe('data layer under attack and outage (private production server)', 
     await stack.fake.reset();
   });
 
+  test('a connection dropped before any answer is tried once more; dropped twice, it is a 502', async () => {
+    const since = Date.now();
+    await stack.fake.setFault({ service: 'jikan', mode: 'reset', match: '/anime/5114/full', times: 1 });
+    const answer = await get('/api/anime/5114', '198.51.100.50');
+    expect(answer.status).toBe(200);
+    expect(answer.json().data).toMatchObject({ id: 5114 });
+    const calls = await stack.fake.calls({ service: 'jikan', since, match: '/anime/5114/full' });
+    expect(calls.map((c) => c.fault)).toEqual(['reset', null]);
+
+    await stack.fake.setFault({ service: 'jikan', mode: 'reset', match: '/anime/90119' });
+    const dropped = await get('/api/anime/90119', '198.51.100.50');
+    expect(dropped.status).toBe(502);
+    expect(
+      (await stack.fake.calls({ service: 'jikan', since, match: '/anime/90119/full' })).map((c) => c.fault),
+    ).toEqual(['reset', 'reset']);
+  });
+
   test('an adult record reaches an anonymous caller of /api/anime/[id] only as a gated stub', async () => {
     for (const id of [90106 /* R+, Ecchi, Harem */, 90105 /* Rx - Hentai */]) {
       const answer = await get(`/api/anime/${id}`, '198.51.100.1');

@@ -116,6 +116,9 @@ export function AnimeCarousel({
     autoplayingRef.current = autoplaying;
   }, [autoplaying]);
 
+  const loop = items.length >= MIN_SLIDES_FOR_LOOP;
+  // Another list (the full one for an adult, or back after sign-out) is a new row with a fresh
+  // Swiper: Swiper owns the order of the slides it started with.
   const listKey = fullList ? 'full' : 'rendered';
   useEffect(() => {
     const track = rowRef.current?.querySelector<HTMLElement>('.swiper');
@@ -125,7 +128,7 @@ export function AnimeCarousel({
     Promise.all([loadSwiper(), nextTakeOverTurn()]).then(
       ([startSwiper]) => {
         if (!live || !track.isConnected) return;
-        instance = startSwiper(track, { loop: track.dataset.loop === 'true', autoplay: autoplayingRef.current });
+        instance = startSwiper(track, { loop, autoplay: autoplayingRef.current });
         setSwiper(instance);
         const move = pendingMove.current;
         pendingMove.current = null;
@@ -142,7 +145,7 @@ export function AnimeCarousel({
       instance?.destroy(true, true);
       setSwiper(null);
     };
-  }, [wanted, listKey]);
+  }, [wanted, listKey, loop]);
 
   const move = (direction: 'prev' | 'next') => {
     if (swiper && !swiper.destroyed) {
@@ -160,7 +163,6 @@ export function AnimeCarousel({
     if (!autoplaying && swiper.autoplay.running) swiper.autoplay.stop();
   }, [swiper, autoplaying]);
 
-  const loop = items.length >= MIN_SLIDES_FOR_LOOP;
   const controls = (
     <>
       <button
@@ -206,12 +208,10 @@ export function AnimeCarousel({
         }}
       >
         {/* Server HTML and first paint: the markup Swiper takes over, laid out as it will lay it
-            out (same widths, 20 px gap, same padding), so nothing moves when it starts. A new
-            list (the full one for an adult, or back after sign-out) is a new row. */}
+            out (same widths, 20 px gap, same padding), so nothing moves when it starts. */}
         <div
           key={listKey}
           className="swiper anime-carousel overflow-hidden px-1 py-2"
-          data-loop={loop}
           data-testid="anime-carousel"
         >
           <div className="swiper-wrapper flex gap-5">

@@ -7,7 +7,7 @@ import { freePort } from '../../lib/server/test-redis';
 export interface FakeControl {
   setFault(options: {
     service: 'jikan' | 'images' | 'all';
-    mode: '429' | '500' | '502' | '503' | '504' | 'slow' | 'hang' | 'malformed' | 'none';
+    mode: '429' | '500' | '502' | '503' | '504' | 'slow' | 'hang' | 'malformed' | 'reset' | 'none';
     match?: string;
     retryAfter?: number | null;
     delayMs?: number;

@@ -30,7 +30,7 @@ import {
 } from './fixtures.mjs';
 
 const SERVICES = ['jikan', 'streaming', 'translate', 'images'];
-const FAULT_MODES = ['429', '500', '502', '503', '504', 'slow', 'hang', 'malformed', 'none'];
+const FAULT_MODES = ['429', '500', '502', '503', '504', 'slow', 'hang', 'malformed', 'reset', 'none'];
 const MAX_LOGGED_CALLS = 10_000;
 const JIKAN_MAX_LIMIT = 25;
 const STREAMING_PAGE_SIZE = 20;
@@ -742,6 +742,10 @@ export async function startFakeUpstream({ port = 0, host = '127.0.0.1' } = {}) {
       }
       case 'malformed':
         return send(req, res, 200, '{"data": [', { 'Content-Type': 'application/json' });
+      case 'reset':
+        // The connection closes before any answer, as a kept-alive socket the server just dropped.
+        req.socket.destroy();
+        return undefined;
       default: {
         const [status, body, headers] = faultResponse(service, mode, fault);
         return send(req, res, status, body, headers);
