@@ -98,6 +98,26 @@ test.describe('header (desktop)', () => {
   });
 });
 
+test('on a 320 and a 390 px phone the header fits the screen, with Inter or with the fallback font', async ({
+  page,
+}) => {
+  for (const font of ['inter', 'fallback'] as const) {
+    if (font === 'fallback') await page.route('**/*.woff2', (route) => route.abort());
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/explore');
+      await expect(page.getByRole('button', { name: 'Abrir menu' })).toBeInViewport({ ratio: 1 });
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      expect(await page.evaluate(() => document.fonts.check('16px inter'))).toBe(font === 'inter');
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${font} at ${width} px`,
+      ).toBeLessThanOrEqual(width);
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Anime Master' })).toBeVisible();
+    }
+  }
+});
+
 test.describe('mobile menu (390 px)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -16,6 +16,7 @@ import {
   isPagePath,
   storableLife,
 } from './front-cache.mjs';
+import { deferScriptsToFirstPaint, revealCompletedBoundaries } from './first-paint.mjs';
 import {
   COMMON_SECURITY_HEADERS,
   inlineScriptHashes,
@@ -177,8 +178,10 @@ export async function startFrontServer({
             sendEntry(req, res, stale, 'STALE');
             return;
           }
-          const body = Buffer.concat(chunks);
-          const html = body.toString('utf8');
+          // The page is shown whole, then the app starts (scripts/first-paint.mjs); the policy
+          // hashes the page as sent, loader included.
+          const html = deferScriptsToFirstPaint(revealCompletedBoundaries(Buffer.concat(chunks).toString('utf8')));
+          const body = Buffer.from(html, 'utf8');
           const answer = copyHeaders(upstream);
           answer.vary = appendVary(answer.vary, 'Cookie');
           for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) answer[name] = value;

@@ -15,13 +15,19 @@ import { MobileMenu } from './mobile-menu';
 /** Site header (SPEC §2 Header). Desktop shows everything inline; phones get the mobile menu. */
 export async function Header() {
   const t = await getTranslations('Header');
-  const navLink = 'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-fg hover:bg-surface-2';
+  const navLink =
+    'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-fg hover:bg-surface-2';
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-bg/90 backdrop-blur supports-[backdrop-filter]:bg-bg/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
-        <Link href={routes.home} className="mr-2 inline-flex min-h-11 shrink-0 items-center gap-2 rounded-md text-lg font-bold text-fg">
-          <Sparkles aria-hidden className="size-6 text-accent-text" />
-          <span>{t('brand')}</span>
+        {/* On a phone the brand yields before the buttons do: with the fallback font (Inter not
+            there in time) or on a 320 px screen, its name shortens instead of widening the page. */}
+        <Link
+          href={routes.home}
+          className="mr-2 inline-flex min-h-11 min-w-0 items-center gap-2 rounded-md text-base font-bold text-fg sm:shrink-0 sm:text-lg"
+        >
+          <Sparkles aria-hidden className="size-6 shrink-0 text-accent-text" />
+          <span className="truncate">{t('brand')}</span>
         </Link>
         <nav aria-label={t('mainNav')} className="hidden items-center gap-1 lg:flex">
           <Link href={routes.explore} className={navLink}>

@@ -161,6 +161,9 @@ test("Swiper's code is loaded on the home page only", async ({ page }) => {
       if (response.request().resourceType() === 'script') scripts.push(response.url());
     });
     await page.goto(path, { waitUntil: 'networkidle' });
+    // The home page starts Swiper once the app has hydrated and the browser is idle: wait for that
+    // rather than for a quiet network, which can come first on a loaded machine.
+    if (path === '/') await expect(page.locator('.swiper-initialized').first()).toBeAttached();
     page.removeAllListeners('response');
     const bodies = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
     return bodies.some((body) => body.includes('swiper-slide-active'));

@@ -1,0 +1,4 @@
+export const CAP_MS: number;
+export function deferScriptsToFirstPaint(html: string, cap?: number): string;
+export function revealCompletedBoundaries(html: string): string;
+export const PARSED_MARK_ID: string;
