@@ -2,3 +2,4 @@ export const CAP_MS: number;
 export function deferScriptsToFirstPaint(html: string, cap?: number): string;
 export function revealCompletedBoundaries(html: string): string;
 export const PARSED_MARK_ID: string;
+export function deferredScripts(html: string): string[];

@@ -195,3 +195,15 @@ export function deferScriptsToFirstPaint(html, cap = CAP_MS) {
     ? withoutPreloads + loader
     : withoutPreloads.slice(0, end) + loader + withoutPreloads.slice(end);
 }
+
+/** The chunk scripts a page's loader adds after the first paint (tools measuring a first load). */
+export function deferredScripts(html) {
+  const call = /\}\)\((\[[^\]]*\]),\d+\)<\/script>/.exec(html);
+  if (!call) return [];
+  try {
+    const srcs = JSON.parse(call[1]);
+    return Array.isArray(srcs) ? srcs.filter((src) => typeof src === 'string') : [];
+  } catch {
+    return [];
+  }
+}

@@ -2,6 +2,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import {
   CAP_MS,
+  deferredScripts,
   deferScriptsToFirstPaint,
   PARSED_MARK_ID,
   revealCompletedBoundaries,
@@ -41,6 +42,15 @@ describe('deferScriptsToFirstPaint', () => {
     expect(loaderOf(html)).toContain(
       `(["/_next/static/chunks/react.js","/_next/static/chunks/turbopack-1.js","/_next/static/chunks/main.js"],${CAP_MS})`,
     );
+  });
+
+  it('names the scripts its loader adds (what a first-load measure counts)', () => {
+    expect(deferredScripts(deferScriptsToFirstPaint(PAGE))).toEqual([
+      '/_next/static/chunks/react.js',
+      '/_next/static/chunks/turbopack-1.js',
+      '/_next/static/chunks/main.js',
+    ]);
+    expect(deferredScripts('<html><body><p>404</p></body></html>')).toEqual([]);
   });
 
   it('leaves a page without chunk scripts, or with unexpected attributes or addresses, unchanged', () => {
