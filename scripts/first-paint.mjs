@@ -9,7 +9,8 @@
 // (`elementtiming` images) have been shown, or after CAP_MS at the latest. The page is server
 // HTML: it reads, and its links work, before the app starts; buttons answer once it has.
 //
-// The window's load event still comes after the app has run and hydrated (a latch holds it). A hidden or prerendering page has nothing to paint yet: it starts at once.
+// The window's load event still comes after the app has run and hydrated (a latch holds it). A
+// hidden or prerendering page has nothing to paint yet: it starts at once.
 
 /** Longest the app waits for the first paint and the covers, from the loader's start. */
 export const CAP_MS = 2000;
@@ -86,7 +87,7 @@ function startAfterFirstPaint(srcs, cap) {
   const done = new Set();
   let awaited = null;
   const check = () => {
-    if (awaited && [...awaited].every((img) => done.has(img))) setTimeout(start, 0);
+    if (awaited?.every((img) => done.has(img))) setTimeout(start, 0);
   };
   const shown = (img) => {
     done.add(img);
@@ -146,24 +147,23 @@ export const PARSED_MARK_ID = 'document-parsed';
  *   before the first paint.
  */
 export function revealCompletedBoundaries(html) {
-  const head = html.indexOf('</head>');
-  const end = html.lastIndexOf('</body>');
-  if (head === -1 || end === -1 || end < head) return html;
-  const withoutThrottle = html.slice(0, end).replace(REVEAL_THROTTLE_MARK, '');
-  const headEnd = withoutThrottle.indexOf('</head>');
+  const headEnd = html.indexOf('</head>');
+  const bodyEnd = html.lastIndexOf('</body>');
+  if (headEnd === -1 || bodyEnd < headEnd) return html;
   return (
-    withoutThrottle.slice(0, headEnd) +
+    html.slice(0, headEnd) +
     `<link rel="expect" href="#${PARSED_MARK_ID}" blocking="render"/>` +
-    withoutThrottle.slice(headEnd) +
+    html.slice(headEnd, bodyEnd).replace(REVEAL_THROTTLE_MARK, '') +
     `<template id="${PARSED_MARK_ID}"></template>` +
-    html.slice(end)
+    html.slice(bodyEnd)
   );
 }
 
 /**
  * Takes a page's Next chunk scripts (`<script src="/_next/static/…" async>`) and the preloads of
- * them out, and adds the loader (which adds them back after the paint) before `</body>`. Other scripts (inline ones, `noModule` polyfills, anything
- * not async or not Next's) are left as they are. A page without chunk scripts is returned unchanged.
+ * them out, and adds the loader (which adds them back after the paint) before `</body>`. Other
+ * scripts (inline ones, `noModule` polyfills, anything not async or not Next's) are left as they
+ * are. A page without chunk scripts is returned unchanged.
  */
 export function deferScriptsToFirstPaint(html, cap = CAP_MS) {
   const srcs = [];
