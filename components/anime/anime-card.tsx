@@ -9,6 +9,7 @@ import { cn } from '@/lib/utils/cn';
 import { AnimeCover } from './anime-cover';
 import { OfflineCardBadge } from './offline-badge';
 import { useAnimeLabels } from './use-anime-labels';
+import { countValues } from '@/lib/i18n/format-count';
 
 export type AnimeCardVariant = 'grid' | 'list';
 
@@ -63,7 +64,7 @@ export function AnimeCard({
   const status = label('statusBadge', anime.status);
   const details = [
     label('type', anime.type),
-    anime.episodes === null ? null : t('episodes', { count: anime.episodes }),
+    anime.episodes === null ? null : t('episodes', countValues(anime.episodes, locale)),
     anime.year === null ? null : String(anime.year),
   ].filter((part): part is string => part !== null);
   const ids = {

@@ -1,7 +1,7 @@
 'use client';
 
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper/types';
 import { AnimeCard } from '@/components/anime/anime-card';
@@ -12,6 +12,7 @@ import type { Anime } from '@/lib/jikan/types';
 import { CAROUSEL_COVER_SIZES, CarouselFrame, SLIDE_WIDTH_CLASS } from './carousel-frame';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion';
 import type { startSwiper as StartSwiper } from './swiper-start';
+import { countValues } from '@/lib/i18n/format-count';
 
 /**
  * Swiper is fetched once, after hydration, by the first carousel that comes near the screen
@@ -80,12 +81,13 @@ export function AnimeCarousel({
   adultSource?: { path: string; params: ApiParams };
 }) {
   const t = useTranslations('Carousel');
+  const locale = useLocale();
   const fullList = useAdultListing(adultSource?.path ?? '', adultSource?.params ?? {}, !!adultSource);
   const items: readonly CarouselItem[] = useMemo(
     () => (fullList ? fullList.map((anime) => ({ anime })) : renderedItems),
     [fullList, renderedItems],
   );
-  if (fullList) subtitle = t('foundCount', { count: fullList.length });
+  if (fullList) subtitle = t('foundCount', countValues(fullList.length, locale));
   const reducedMotion = usePrefersReducedMotion();
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [pausedByUser, setPausedByUser] = useState(false);

@@ -1,12 +1,13 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { ListingMessage } from '@/components/anime/listing-states';
 import { RetryButton } from '@/components/anime/retry-button';
 import { useListingRetry } from '@/components/anime/use-listing-retry';
 import { AnimeCarousel } from './anime-carousel';
 import { CarouselFrame } from './carousel-frame';
 import { CarouselSkeleton } from './carousel-skeleton';
+import { countValues } from '@/lib/i18n/format-count';
 
 const ENDPOINTS = { season: '/api/anime/season', top: '/api/anime/top' } as const;
 /** SPEC §9: carousels load page 1 with 10 items. */
@@ -26,6 +27,7 @@ export function CarouselRecovery({
   errorText: string;
 }) {
   const t = useTranslations('Carousel');
+  const locale = useLocale();
   const tCommon = useTranslations('Common');
   const { state, retry } = useListingRetry(ENDPOINTS[kind], CAROUSEL_PARAMS);
 
@@ -34,7 +36,7 @@ export function CarouselRecovery({
     return (
       <AnimeCarousel
         title={title}
-        subtitle={t('foundCount', { count: state.items.length })}
+        subtitle={t('foundCount', countValues(state.items.length, locale))}
         items={state.items.map((anime) => ({ anime }))}
       />
     );

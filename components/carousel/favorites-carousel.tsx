@@ -1,7 +1,7 @@
 'use client';
 
 import { Star } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { ListingMessage } from '@/components/anime/listing-states';
 import { RetryButton } from '@/components/anime/retry-button';
@@ -11,10 +11,12 @@ import { AnimeCarousel } from './anime-carousel';
 import { CarouselFrame } from './carousel-frame';
 import { CarouselSkeleton } from './carousel-skeleton';
 import { useFavoriteAnimes } from './use-favorite-animes';
+import { countValues } from '@/lib/i18n/format-count';
 
 /** 'Meus Animes Favoritos' (SPEC §2): the visitor's own ratings of 4 or 5, from this browser. */
 export function FavoritesCarousel() {
   const t = useTranslations('Carousel');
+  const locale = useLocale();
   const tCommon = useTranslations('Common');
   const favorites = useFavoriteAnimes();
   const title = t('favoritesTitle');
@@ -52,7 +54,7 @@ export function FavoritesCarousel() {
       return (
         <AnimeCarousel
           title={title}
-          subtitle={t('ratedCount', { count: favorites.items.length })}
+          subtitle={t('ratedCount', countValues(favorites.items.length, locale))}
           items={favorites.items.map(({ anime, userRating }) => ({
             anime,
             note: (

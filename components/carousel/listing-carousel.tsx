@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { ListingMessage } from '@/components/anime/listing-states';
 import { OfflineBadge } from '@/components/anime/offline-badge';
 import { loadCarousel, type CarouselListing } from '@/lib/discovery/listings';
@@ -6,6 +6,7 @@ import { PAGE_SIZE } from '@/lib/jikan';
 import { AnimeCarousel } from './anime-carousel';
 import { CarouselFrame } from './carousel-frame';
 import { CarouselRecovery } from './carousel-recovery';
+import { countValues } from '@/lib/i18n/format-count';
 
 const MESSAGES = {
   season: { title: 'seasonTitle', error: 'seasonError' },
@@ -18,6 +19,7 @@ const MESSAGES = {
  */
 export async function ListingCarousel({ kind }: { kind: CarouselListing }) {
   const t = await getTranslations('Carousel');
+  const locale = await getLocale();
   const title = t(MESSAGES[kind].title);
   const result = await loadCarousel(kind);
 
@@ -37,11 +39,11 @@ export async function ListingCarousel({ kind }: { kind: CarouselListing }) {
       subtitle={
         result.offline ? (
           <>
-            {t('foundCount', { count: result.items.length })}
+            {t('foundCount', countValues(result.items.length, locale))}
             <OfflineBadge compact season={result.season} className="ml-2" />
           </>
         ) : (
-          t('foundCount', { count: result.items.length })
+          t('foundCount', countValues(result.items.length, locale))
         )
       }
       items={result.items.map((anime) => ({ anime }))}

@@ -10,6 +10,7 @@ import { animeTitle } from '@/lib/anime-display';
 import { routes } from '@/lib/routes';
 import type { AnimeSnapshot } from '@/lib/stores/anime-snapshot';
 import { LIST_TYPES, type ListEntry, type ListType } from '@/lib/stores/lists-store';
+import { formatCount } from '@/lib/i18n/format-count';
 
 const REMOVE = 'REMOVE';
 
@@ -102,7 +103,10 @@ export function ListEntryCard({
             <div className="flex min-h-11 items-center justify-between gap-2">
               <p className="text-sm text-muted" data-testid="progress">
                 {total === null
-                  ? t('progressOpen', { progress: entry.progress })
+                  ? t('progressOpen', {
+                      progress: entry.progress,
+                      formatted: formatCount(entry.progress, locale),
+                    })
                   : t('progress', { progress: entry.progress, total })}
               </p>
               {canIncrement && (

@@ -1,13 +1,14 @@
 'use client';
 
 import { Bell } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { useRef, useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { unreadCount, useNotificationsStore } from '@/lib/stores/notifications-store';
 import { useHydrated } from '@/lib/stores/use-hydrated';
 import { cn } from '@/lib/utils/cn';
+import { countValues } from '@/lib/i18n/format-count';
 
 const loadPanel = () => import('./notification-panel');
 const NotificationPanel = dynamic(loadPanel, { ssr: false });
@@ -19,6 +20,7 @@ const NotificationPanel = dynamic(loadPanel, { ssr: false });
  */
 export function NotificationBell({ className }: { className?: string }) {
   const t = useTranslations('Notifications');
+  const locale = useLocale();
   const hydrated = useHydrated();
   const unread = useNotificationsStore((state) => unreadCount(state.notifications));
   const count = hydrated ? unread : 0;
@@ -34,7 +36,7 @@ export function NotificationBell({ className }: { className?: string }) {
         type="button"
         data-testid="notification-bell"
         className={buttonClass('ghost', 'icon', cn('relative', className))}
-        aria-label={t('bellLabel', { count })}
+        aria-label={t('bellLabel', countValues(count, locale))}
         aria-haspopup="dialog"
         aria-expanded={open}
         onPointerEnter={preload}

@@ -10,6 +10,7 @@ import { desktopPermission, requestDesktopPermission, type DesktopPermission } f
 import { unreadCount, useNotificationsStore } from '@/lib/stores/notifications-store';
 import { cn } from '@/lib/utils/cn';
 import { notificationText } from './notification-text';
+import { countValues } from '@/lib/i18n/format-count';
 
 /**
  * The notification panel (SPEC §3, §4: read one or all, remove one or clear all). A Radix dialog
@@ -53,7 +54,7 @@ export default function NotificationPanel({
             <div>
               <Dialog.Title className="text-lg font-semibold">{t('title')}</Dialog.Title>
               <Dialog.Description className="text-sm text-muted" data-testid="notification-summary">
-                {t('unreadSummary', { count: unread })}
+                {t('unreadSummary', countValues(unread, locale))}
               </Dialog.Description>
             </div>
             <Dialog.Close className={buttonClass('ghost', 'icon')} aria-label={t('close')}>

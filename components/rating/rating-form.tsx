@@ -1,7 +1,7 @@
 'use client';
 
 import { Star } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { AnimeSnapshot } from '@/lib/stores/anime-snapshot';
@@ -15,6 +15,7 @@ import {
 } from '@/lib/stores/ratings-store';
 import { useStoresHydrated } from '@/lib/stores/use-stores-hydrated';
 import { cn } from '@/lib/utils/cn';
+import { countValues } from '@/lib/i18n/format-count';
 
 /** SPEC §9: the status message clears after 3 s. */
 export const STATUS_CLEAR_MS = 3000;
@@ -89,6 +90,7 @@ function RatingFields({
   announce: (text: string, ok: boolean) => void;
 }) {
   const t = useTranslations('Rating');
+  const locale = useLocale();
   const saveRating = useRatingsStore((state) => state.saveRating);
   const removeRating = useRatingsStore((state) => state.removeRating);
   const [rating, setRating] = useState(saved.rating);
@@ -134,7 +136,7 @@ function RatingFields({
                   onChange={() => setRating(value)}
                   className="peer sr-only"
                 />
-                <span className="sr-only">{t('star', { count: value })}</span>
+                <span className="sr-only">{t('star', countValues(value, locale))}</span>
                 <Star
                   aria-hidden
                   className={cn(

@@ -14,6 +14,7 @@ import { useRecentSearchesStore } from '@/lib/stores/recent-searches-store';
 import { cn } from '@/lib/utils/cn';
 import { POPULAR_SEARCHES } from './popular-searches';
 import { SUGGESTION_MIN_LENGTH, useSuggestions } from './use-suggestions';
+import { countValues } from '@/lib/i18n/format-count';
 
 type Option =
   | { kind: 'suggestion'; key: string; anime: Anime }
@@ -269,7 +270,7 @@ export function SearchBar({ className, onSubmitted }: { className?: string; onSu
         )}
 
         <p role="status" className="sr-only">
-          {open && typing ? statusText || t('suggestionCount', { count: suggestions.items.length }) : ''}
+          {open && typing ? statusText || t('suggestionCount', countValues(suggestions.items.length, locale)) : ''}
         </p>
       </div>
       <button

@@ -1,7 +1,7 @@
 'use client';
 
 import { LoaderCircle } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { AnimeGridItems, gridClass } from '@/components/anime/anime-grid';
 import { useAdultListing } from '@/components/auth/use-adult-listing';
@@ -10,6 +10,7 @@ import { apiGet } from '@/lib/api-client';
 import { SEARCH_SORT_ORDER, type SearchSort, type View } from '@/lib/discovery/params';
 import type { Anime, AnimePage } from '@/lib/jikan/types';
 import { cn } from '@/lib/utils/cn';
+import { countValues } from '@/lib/i18n/format-count';
 
 /**
  * Appends `more` to `items`, skipping ids already shown there or in `shownElsewhere` (pages can
@@ -61,6 +62,7 @@ export function SearchResults({
   emptyState,
 }: SearchResultsProps) {
   const t = useTranslations('SearchPage');
+  const locale = useLocale();
   const order = SEARCH_SORT_ORDER[sort];
   // A verified adult's page 1 with the adult records the anonymous page left out (SPEC §6).
   const fullFirstPage = useAdultListing('/api/anime/search', {
@@ -99,7 +101,7 @@ export function SearchResults({
   return (
     <div>
       <p aria-live="polite" className="mb-4 text-sm text-muted" data-testid="result-count">
-        {hasNextPage ? t('resultCountMore', { count }) : t('resultCount', { count })}
+        {hasNextPage ? t('resultCountMore', countValues(count, locale)) : t('resultCount', countValues(count, locale))}
       </p>
       <ul className={gridClass(view)} data-view={view}>
         {fullFirstPage ? <AnimeGridItems items={fullFirstPage} view={view} /> : children}
