@@ -130,19 +130,23 @@ export function AnimeCarousel({
     if (!wanted || !track) return;
     let live = true;
     let instance: SwiperInstance | null = null;
-    Promise.all([loadSwiper(), nextTakeOverTurn()]).then(
-      ([startSwiper]) => {
-        if (!live || !track.isConnected) return;
-        instance = startSwiper(track, { loop, autoplay: autoplayingRef.current });
-        setSwiper(instance);
-        const move = pendingMove.current;
-        pendingMove.current = null;
-        if (move === 'next') instance.slideNext();
-        if (move === 'prev') instance.slidePrev();
-      },
-      // Offline or a failed chunk: the row stays as the server drew it, scrollable by hand.
-      () => undefined,
-    );
+    // The turn is taken once the module is here, so its evaluation and a Swiper's start are two
+    // tasks, not one.
+    loadSwiper()
+      .then((startSwiper) => nextTakeOverTurn().then(() => startSwiper))
+      .then(
+        (startSwiper) => {
+          if (!live || !track.isConnected) return;
+          instance = startSwiper(track, { loop, autoplay: autoplayingRef.current });
+          setSwiper(instance);
+          const move = pendingMove.current;
+          pendingMove.current = null;
+          if (move === 'next') instance.slideNext();
+          if (move === 'prev') instance.slidePrev();
+        },
+        // Offline or a failed chunk: the row stays as the server drew it, scrollable by hand.
+        () => undefined,
+      );
     return () => {
       live = false;
       // Puts the slides back in their order, without Swiper's classes and styles, before React
