@@ -41,14 +41,14 @@ export async function Header() {
         <div className="ml-auto hidden max-w-md flex-1 md:block">
           <SearchBar />
         </div>
-        <div className="ml-auto hidden items-center gap-1 lg:flex">
-          <AccessBadge />
-          <UserMenu />
-          <LanguageSwitcher />
-          <NotificationBell />
-          <ThemeToggle />
-        </div>
-        <div className="ml-auto flex items-center gap-1 md:ml-2 lg:hidden">
+        {/* One set of controls for every width (each rendered once, so hydrated once): the
+            desktop-only ones in their own group, the phone menu hidden from lg up. */}
+        <div className="ml-auto flex items-center gap-1 md:ml-2 lg:ml-auto">
+          <div className="hidden items-center gap-1 lg:flex">
+            <AccessBadge />
+            <UserMenu />
+            <LanguageSwitcher />
+          </div>
           <NotificationBell />
           <ThemeToggle />
           <MobileMenu />
