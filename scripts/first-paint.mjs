@@ -12,6 +12,12 @@
 // The window's load event still comes after the app has run and hydrated (a latch holds it). A
 // hidden or prerendering page has nothing to paint yet: it starts at once.
 
+/**
+ * The event the layout's HydrationSignal dispatches on window once the app has hydrated (written
+ * out in the loader, which is serialised into the page on its own).
+ */
+export const HYDRATED_EVENT = 'anime-master:hydrated';
+
 /** Longest the app waits for the first paint and the covers, from the loader's start. */
 export const CAP_MS = 2000;
 
@@ -37,9 +43,18 @@ function startAfterFirstPaint(srcs, cap) {
   const doc = document;
   let started = false;
   let latch = null;
-  // Let go of the load latch once every script has run and React has hydrated (the main thread
-  // is idle: hydration is a chain of scheduler tasks).
+  // Let go of the load latch once every script has run and React has hydrated: the layout's
+  // HydrationSignal (components/layout/hydration-signal.tsx) says so with this event, once its
+  // effects run. Then one idle moment more, for the work hydration scheduled. An idle callback
+  // alone was not enough: on a busy machine its timeout came while React was still hydrating,
+  // and a click right after load was lost. A failed chunk lets go at once (no app will say so),
+  // and an app that never says so after 5 s does too.
+  let scriptsDone = false;
+  let hydrated = false;
+  let released = false;
   const release = () => {
+    if (released || !scriptsDone || !hydrated) return;
+    released = true;
     const whenIdle =
       typeof requestIdleCallback === 'function' ? requestIdleCallback : (fn) => setTimeout(fn, 0);
     whenIdle(
@@ -50,16 +65,34 @@ function startAfterFirstPaint(srcs, cap) {
       { timeout: 1000 },
     );
   };
+  addEventListener(
+    'anime-master:hydrated',
+    () => {
+      hydrated = true;
+      release();
+    },
+    { once: true },
+  );
   const start = () => {
     if (started) return;
     started = true;
     let running = srcs.length;
+    let failed = false;
     for (const src of srcs) {
       const script = doc.createElement('script');
       script.src = src;
       script.async = true;
-      script.onload = script.onerror = () => {
-        if (--running === 0 && latch) release();
+      script.onload = script.onerror = (event) => {
+        if (event.type === 'error') failed = true;
+        if (--running > 0 || !latch) return;
+        scriptsDone = true;
+        if (failed) hydrated = true;
+        else
+          setTimeout(() => {
+            hydrated = true;
+            release();
+          }, 5000);
+        release();
       };
       doc.head.appendChild(script);
     }

@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import {
   CAP_MS,
   deferredScripts,
   deferScriptsToFirstPaint,
+  HYDRATED_EVENT,
   PARSED_MARK_ID,
   revealCompletedBoundaries,
 } from './first-paint.mjs';
@@ -95,12 +97,17 @@ function runLoader({
   hiddenFrames = 0,
 } = {}) {
   let unrevealed = hiddenFrames;
-  type FakeScript = { src: string; onload?: () => void; onerror?: () => void };
+  type FakeScript = {
+    src: string;
+    onload?: (event: { type: string }) => void;
+    onerror?: (event: { type: string }) => void;
+  };
   const scripts: FakeScript[] = [];
   const added: string[] = [];
   const observers: { type: string; callback: (list: { getEntries(): unknown[] }) => void }[] = [];
   const timers: { fn: () => void; ms: number }[] = [];
   const listeners: Record<string, (() => void)[]> = {};
+  const windowListeners: Record<string, (() => void)[]> = {};
   const images = covers.map((cover) => {
     const own: Record<string, (() => void)[]> = {};
     return {
@@ -153,6 +160,7 @@ function runLoader({
     innerHeight: 800,
     setTimeout: (fn: () => void, ms: number) => timers.push({ fn, ms }),
     requestAnimationFrame: (fn: () => void) => timers.push({ fn, ms: 16 }),
+    addEventListener: (type: string, fn: () => void) => (windowListeners[type] ??= []).push(fn),
   });
   const emit = (type: string, entries: unknown[]) =>
     observers.filter((o) => o.type === type).forEach((o) => o.callback({ getEntries: () => entries }));
@@ -161,8 +169,10 @@ function runLoader({
   };
   /** The added scripts have run (or failed). */
   const runScripts = (fail = false) =>
-    scripts.forEach((script) => (fail ? script.onerror : script.onload)?.());
-  return { added, emit, timers, runTimers, runScripts, images, listeners, latch };
+    scripts.forEach((script) => (fail ? script.onerror : script.onload)?.({ type: fail ? 'error' : 'load' }));
+  /** The layout's HydrationSignal has run. */
+  const hydrate = () => windowListeners[HYDRATED_EVENT]?.forEach((fn) => fn());
+  return { added, emit, timers, runTimers, runScripts, hydrate, images, listeners, latch };
 }
 
 describe('the loader in the page', () => {
@@ -177,12 +187,38 @@ describe('the loader in the page', () => {
     page.emit('paint', [{ name: 'first-contentful-paint' }]);
     page.runTimers(CAP_MS);
     expect(page.added).toEqual(['/_next/static/a.js']);
-    // The load event is held by the latch until the scripts have run and the page is idle.
+    // The load event is held by the latch until the scripts have run, the app has said it has
+    // hydrated, and the page is idle.
     expect(page.latch.closed).toBe(false);
     page.runScripts();
+    page.runTimers(CAP_MS);
+    expect(page.latch.closed).toBe(false);
+    page.hydrate();
     expect(page.latch.closed).toBe(false);
     page.runTimers(CAP_MS);
     expect(page.latch).toEqual({ appended: true, open: true, closed: true, removed: true });
+  });
+
+  it('lets go of the load event 5 s after the scripts ran when the app never says it hydrated', () => {
+    const page = runLoader();
+    page.emit('paint', [{ name: 'first-contentful-paint' }]);
+    page.runTimers(CAP_MS);
+    page.runScripts();
+    expect(page.timers.map((timer) => timer.ms)).toContain(5000);
+    page.runTimers();
+    page.runTimers();
+    expect(page.latch.closed).toBe(true);
+  });
+
+  it('the loader listens for the event HydrationSignal dispatches', () => {
+    const signal = readFileSync(
+      new URL('../components/layout/hydration-signal.tsx', import.meta.url),
+      'utf8',
+    );
+    expect(signal).toContain(`new Event('${HYDRATED_EVENT}')`);
+    expect(
+      deferScriptsToFirstPaint('<script src="/_next/static/a.js" async=""></script><body></body>'),
+    ).toContain(`'${HYDRATED_EVENT}'`);
   });
 
   it('waits for the covers in view (not those below) to be shown, or to fail', () => {
