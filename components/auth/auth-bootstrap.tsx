@@ -9,15 +9,20 @@ import { hasStoredSession, useAuthStore } from '@/lib/stores/auth-store';
  */
 export function AuthBootstrap() {
   useEffect(() => {
-    const { start, settleAnonymous } = useAuthStore.getState();
-    let storage: Storage | undefined;
-    try {
-      storage = window.localStorage;
-    } catch {
-      storage = undefined;
-    }
-    if (hasStoredSession(storage)) void start();
-    else settleAnonymous();
+    // In a task of its own: the header's badge and menu re-render with the answer at once (a
+    // store update), and inside hydration's effects that lengthened its task (issue 15).
+    const timer = setTimeout(() => {
+      const { start, settleAnonymous } = useAuthStore.getState();
+      let storage: Storage | undefined;
+      try {
+        storage = window.localStorage;
+      } catch {
+        storage = undefined;
+      }
+      if (hasStoredSession(storage)) void start();
+      else settleAnonymous();
+    }, 0);
+    return () => clearTimeout(timer);
   }, []);
   return null;
 }

@@ -2,13 +2,11 @@
 
 import { AtSign, Link2, MessageCircle, Share2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useSyncExternalStore } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { copyText, shareLinks } from '@/lib/detail/copy-text';
 import { routes } from '@/lib/routes';
+import { useHydrated } from '@/lib/stores/use-hydrated';
 import { showToast } from '@/lib/toast';
-
-const subscribeNever = () => () => undefined;
 
 /**
  * SPEC §2 share panel: native share (only where the browser has it), copy link ('Link copiado!'),
@@ -19,16 +17,9 @@ export function SharePanel({ animeId, title }: { animeId: number; title: string 
   const t = useTranslations('Share');
   // The page's own address and the Web Share API are known only in the browser; the server render
   // (the same for every host) uses the relative link until hydration.
-  const origin = useSyncExternalStore(
-    subscribeNever,
-    () => window.location.origin,
-    () => '',
-  );
-  const canShare = useSyncExternalStore(
-    subscribeNever,
-    () => typeof navigator.share === 'function',
-    () => false,
-  );
+  const hydrated = useHydrated();
+  const origin = hydrated ? window.location.origin : '';
+  const canShare = hydrated && typeof navigator.share === 'function';
   const url = origin ? new URL(routes.anime(animeId), origin).toString() : routes.anime(animeId);
 
   const text = t('shareText', { title });

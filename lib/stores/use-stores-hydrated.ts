@@ -1,8 +1,9 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
+import { useDeferredValue, useSyncExternalStore } from 'react';
 import { useListsStore } from './lists-store';
 import { useRatingsStore } from './ratings-store';
+import { isHydrated, subscribeHydrated } from './use-hydrated';
 
 /**
  * True once the personal-data stores (ratings, lists) hold what this browser stored. False during
@@ -11,20 +12,23 @@ import { useRatingsStore } from './ratings-store';
  * stays true through later re-reads (another tab's change, an import), so nothing flickers.
  */
 export function useStoresHydrated(): boolean {
-  return useSyncExternalStore(subscribe, allHydrated, () => false);
+  // Deferred, as useHydrated: the personal blocks replace their skeletons in slices.
+  return useDeferredValue(useSyncExternalStore(subscribe, allHydrated, () => false));
 }
 
-let hydratedOnce = false;
+let storesHydratedOnce = false;
 
+/** The page has hydrated (useHydrated: one task later, for every component at once), and so have the stores. */
 function allHydrated(): boolean {
-  if (!hydratedOnce) {
-    hydratedOnce = useRatingsStore.persist.hasHydrated() && useListsStore.persist.hasHydrated();
+  if (!storesHydratedOnce) {
+    storesHydratedOnce = useRatingsStore.persist.hasHydrated() && useListsStore.persist.hasHydrated();
   }
-  return hydratedOnce;
+  return storesHydratedOnce && isHydrated();
 }
 
 function subscribe(onChange: () => void): () => void {
   const unsubscribers = [
+    subscribeHydrated(onChange),
     useRatingsStore.persist.onFinishHydration(onChange),
     useListsStore.persist.onFinishHydration(onChange),
   ];
