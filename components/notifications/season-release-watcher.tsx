@@ -1,11 +1,12 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { apiGet } from '@/lib/api-client';
 import { showDesktopNotification } from '@/lib/desktop-notifications';
 import { seasonNoticeText } from './notification-text';
 import type { AnimePage } from '@/lib/jikan/types';
+import { countValues } from '@/lib/i18n/format-count';
 import { logger } from '@/lib/logger';
 import { runSeasonCheck, SEASON_CHECK_INTERVAL_MS } from '@/lib/notifications/season-check';
 
@@ -35,14 +36,15 @@ async function personalIds() {
  */
 export function SeasonReleaseWatcher() {
   const t = useTranslations('Notifications');
-  const tRef = useRef(t);
+  const locale = useLocale();
+  const tRef = useRef({ t, locale });
   useEffect(() => {
-    tRef.current = t;
-  }, [t]);
+    tRef.current = { t, locale };
+  }, [t, locale]);
 
   useEffect(() => {
     const check = () => {
-      const tr = tRef.current;
+      const { t: tr, locale: lang } = tRef.current;
       runSeasonCheck({
         fetchSeason: async () =>
           (await apiGet<AnimePage>('/api/anime/season', SEASON_QUERY)).data,
@@ -51,7 +53,7 @@ export function SeasonReleaseWatcher() {
         // The bell's count says it in the page; no toast, so a first visit is not greeted by one.
         announce: (anime) => {
           const names = anime.map((entry) => entry.title).join(', ');
-          showDesktopNotification(tr('seasonToast', { count: anime.length }), names, '/explore?tab=seasonal');
+          showDesktopNotification(tr('seasonToast', countValues(anime.length, lang)), names, '/explore?tab=seasonal');
         },
       }).catch((error: unknown) => {
         logger.warn('Season-release check failed', { error: String(error) }, 'notifications');

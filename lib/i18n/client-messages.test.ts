@@ -52,7 +52,6 @@ describe('client messages', () => {
       'DataTab.importSummary',
       'DataTab.malSummary',
       'DataTab.malExported',
-      'Notifications.seasonToast',
     ];
     for (const messages of [pt, en]) {
       const withHash: string[] = [];
