@@ -3,6 +3,7 @@
 import { Moon, Sun } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useTheme } from 'next-themes';
+import { useSetTheme } from '@/components/theme/use-set-theme';
 import { cn } from '@/lib/utils/cn';
 import { SettingsCard } from './settings-card';
 
@@ -18,7 +19,8 @@ const THEMES = [
 export function AppearanceTab() {
   const t = useTranslations('Settings');
   const tt = useTranslations('Theme');
-  const { theme, resolvedTheme, setTheme } = useTheme();
+  const { theme, resolvedTheme } = useTheme();
+  const setTheme = useSetTheme();
   const current = resolvedTheme === 'dark' ? 'dark' : 'light';
 
   return (

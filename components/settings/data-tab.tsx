@@ -2,8 +2,8 @@
 
 import { Download, FileUp, ListChecks, Upload } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useTheme } from 'next-themes';
 import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useSetTheme } from '@/components/theme/use-set-theme';
 import { Button } from '@/components/ui/button';
 import {
   backupFileName,
@@ -29,7 +29,7 @@ type Status = { tone: 'success' | 'error'; message: string; detail?: string } | 
  */
 export function DataTab() {
   const t = useTranslations('DataTab');
-  const { setTheme } = useTheme();
+  const setTheme = useSetTheme();
   const backupInput = useRef<HTMLInputElement>(null);
   const malInput = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState<Status>(null);

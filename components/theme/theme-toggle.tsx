@@ -4,10 +4,12 @@ import { Moon, Sun } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useTheme } from 'next-themes';
 import { buttonClass } from '@/components/ui/button';
+import { useSetTheme } from './use-set-theme';
 
 export function ThemeToggle({ className }: { className?: string }) {
   const t = useTranslations('Theme');
-  const { resolvedTheme, setTheme } = useTheme();
+  const { resolvedTheme } = useTheme();
+  const setTheme = useSetTheme();
 
   // Before hydration resolvedTheme is unknown; the icons switch by CSS so nothing flickers.
   return (
