@@ -21,8 +21,8 @@ const queue: PendingToast[] = [];
 const requestListeners = new Set<() => void>();
 
 /**
- * The toast container (components/ui/toaster.tsx) loads when the browser is idle; a toast asked
- * for before then calls `listener` so it loads at once. Returns the unsubscribe.
+ * The toast container (components/ui/toaster.tsx) loads on the visitor's first interaction; a
+ * toast asked for before then calls `listener` so it loads at once. Returns the unsubscribe.
  */
 export function onToastRequested(listener: () => void): () => void {
   if (queue.length) listener();

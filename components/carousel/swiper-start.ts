@@ -1,8 +1,6 @@
 import Swiper from 'swiper';
 import { A11y, Autoplay } from 'swiper/modules';
 import type { Swiper as SwiperInstance } from 'swiper/types';
-import 'swiper/css';
-import './anime-carousel.css';
 
 /** SPEC §2/§9 carousel behaviour. */
 const AUTOPLAY_DELAY_MS = 2500;
@@ -14,11 +12,11 @@ const BREAKPOINTS = {
 } as const;
 
 /**
- * Starts Swiper (core, with its stylesheet) on a carousel row already in the page: the server's
- * `.swiper > .swiper-wrapper > .swiper-slide` markup, rendered and hydrated by React. Swiper takes
- * the slides over where they are (classes, inline sizes, loop order), so no card is rendered
- * again. Loaded by AnimeCarousel when the row comes near the screen, so Swiper (~29 kB gzipped)
- * is never part of the home page's first-load JavaScript.
+ * Starts Swiper (core; its stylesheet is in app/globals.css) on a carousel row already in the
+ * page: the server's `.swiper > .swiper-wrapper > .swiper-slide` markup, rendered and hydrated by
+ * React. Swiper takes the slides over where they are (classes, inline sizes, loop order), so no
+ * card is rendered again. Loaded by AnimeCarousel when the row comes near the screen, so Swiper
+ * (~29 kB gzipped) is never part of the home page's first-load JavaScript.
  */
 export function startSwiper(element: HTMLElement, { loop, autoplay }: { loop: boolean; autoplay: boolean }): SwiperInstance {
   return new Swiper(element, {

@@ -4,10 +4,13 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { onToastRequested } from '@/lib/toast';
 
 /**
- * The toast container, fetched once the page has hydrated and the browser is idle (issue 15:
- * sonner is ~9.5 kB gzipped, and no page needs it for its first paint), or at once when a toast is
- * asked for before then. showToast() queues until it connects, so no toast is lost. Sonner
- * positions its toasts fixed, so nothing needs to be reserved in the layout.
+ * The toast container, fetched when the visitor first interacts with the page (a press, a key, a
+ * touch: toasts answer what they do), or at once when a toast is asked for before then (issue 15:
+ * sonner is ~9.5 kB gzipped and no page needs it for its first paint). showToast() queues until
+ * it connects, so no toast is lost. Not on the first idle moment, as before: sonner adds its
+ * stylesheet when it loads, and its `html[dir]` rules restyled the whole document (~12 ms at
+ * once, ×4 on Lighthouse's phone) while the page was still starting. Sonner positions its toasts
+ * fixed, so nothing needs to be reserved in the layout.
  */
 export function Toaster() {
   const [Container, setContainer] = useState<ComponentType | null>(null);
@@ -23,13 +26,13 @@ export function Toaster() {
       );
     };
     const stopWaiting = onToastRequested(load);
-    const idle = 'requestIdleCallback' in window;
-    const handle = idle ? window.requestIdleCallback(load, { timeout: 4000 }) : window.setTimeout(load, 2000);
+    const firstInteraction = ['pointerdown', 'keydown', 'touchstart'] as const;
+    const options = { capture: true, passive: true, once: true };
+    for (const type of firstInteraction) window.addEventListener(type, load, options);
     return () => {
       live = false;
       stopWaiting();
-      if (idle) window.cancelIdleCallback(handle);
-      else window.clearTimeout(handle);
+      for (const type of firstInteraction) window.removeEventListener(type, load, options);
     };
   }, []);
   return Container ? <Container /> : null;
