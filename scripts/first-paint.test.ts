@@ -95,6 +95,7 @@ function runLoader({
   entryTypes = ['paint', 'element'],
   covers = [] as { inView: boolean; complete?: boolean; naturalWidth?: number }[],
   hiddenFrames = 0,
+  html = '<script src="/_next/static/a.js" async=""></script><body></body>',
 } = {}) {
   let unrevealed = hiddenFrames;
   type FakeScript = {
@@ -152,8 +153,8 @@ function runLoader({
     querySelector: (selector: string) => (selector.includes('S:') && unrevealed-- > 0 ? {} : null),
     addEventListener: (type: string, fn: () => void) => (listeners[type] ??= []).push(fn),
   };
-  const html = deferScriptsToFirstPaint('<script src="/_next/static/a.js" async=""></script><body></body>');
-  runInNewContext(loaderOf(html), {
+  const page = deferScriptsToFirstPaint(html);
+  runInNewContext(loaderOf(page), {
     document,
     PerformanceObserver: FakeObserver,
     innerWidth: 400,
@@ -275,6 +276,18 @@ describe('the loader in the page', () => {
     page.runTimers();
     page.listeners.visibilitychange?.forEach((fn) => fn());
     expect(page.added).toEqual(['/_next/static/a.js']);
+  });
+
+  it('adds the scripts four per task', () => {
+    const srcs = ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => `/_next/static/${name}.js`);
+    const page = runLoader({
+      html: srcs.map((src) => `<script src="${src}" async=""></script>`).join('') + '<body></body>',
+    });
+    page.emit('paint', [{ name: 'first-contentful-paint' }]);
+    page.runTimers(1);
+    expect(page.added).toEqual(srcs.slice(0, 4));
+    page.runTimers(1);
+    expect(page.added).toEqual(srcs);
   });
 
   it('lets go of the load event when a script fails too', () => {
