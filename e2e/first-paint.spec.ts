@@ -120,3 +120,29 @@ test('a page opened in the background starts its app at once, not waiting for co
   await appStarted(page);
   expect(await firstChunkStart(page)).toBeLessThan(CAP_MS);
 });
+
+test('no stylesheet is added while the page starts; the toast container comes with the first key press', async ({
+  page,
+}) => {
+  // A stylesheet added after the first paint restyles the whole document (issue 15): Swiper's
+  // rules are in the main stylesheet, next-themes adds none at its start, and sonner's arrives
+  // with the visitor's first interaction.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { sheetsAtParse: number }).sheetsAtParse = document.styleSheets.length;
+    });
+  });
+  await page.goto('/');
+  await expect(page.locator('.swiper-initialized').first()).toBeVisible();
+  const sheets = () =>
+    page.evaluate(() => ({
+      atParse: (window as unknown as { sheetsAtParse: number }).sheetsAtParse,
+      now: document.styleSheets.length,
+      sonner: [...document.querySelectorAll('style')].some((style) => style.textContent?.includes('data-sonner-toaster')),
+    }));
+  const started = await sheets();
+  expect(started.now).toBe(started.atParse);
+  expect(started.sonner).toBe(false);
+  await page.keyboard.press('Tab');
+  await expect.poll(async () => (await sheets()).sonner).toBe(true);
+});
