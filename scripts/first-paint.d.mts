@@ -4,3 +4,4 @@ export function revealCompletedBoundaries(html: string): string;
 export const PARSED_MARK_ID: string;
 export function deferredScripts(html: string): string[];
 export const HYDRATED_EVENT: string;
+export function inlineCompletedBoundaries(html: string): string;

@@ -170,6 +170,84 @@ function startAfterFirstPaint(srcs, cap) {
   }
 }
 
+/** A boundary's completion instruction, as React streams it: `$RC("B:0","S:0")`. */
+const COMPLETE_CALL = /\$RC\("(B:[0-9a-f]+)","(S:[0-9a-f]+)"\)/;
+
+/**
+ * The end of the element that opens at `start` (a `<div>`), by counting `<div>` and `</div>`;
+ * scripts, styles and comments are skipped whole. -1 when it does not end.
+ */
+function elementEnd(html, start) {
+  const TOKEN = /<!--[\s\S]*?-->|<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>|<div\b[^>]*>|<\/div\s*>/gi;
+  TOKEN.lastIndex = start;
+  let depth = 0;
+  for (let match = TOKEN.exec(html); match; match = TOKEN.exec(html)) {
+    const token = match[0];
+    if (/^<div\b/i.test(token)) depth++;
+    else if (/^<\/div/i.test(token)) {
+      depth--;
+      if (depth === 0) return match.index + token.length;
+    }
+  }
+  return -1;
+}
+
+/**
+ * Where the boundary whose fallback starts at `from` ends: its closing `<!--/$-->`, past any
+ * boundary nested in the fallback. -1 when it does not end.
+ */
+function boundaryEnd(html, from) {
+  const COMMENT = /<!--(\/?[$&][?!~]?)-->/g;
+  COMMENT.lastIndex = from;
+  let depth = 0;
+  for (let match = COMMENT.exec(html); match; match = COMMENT.exec(html)) {
+    if (match[1].startsWith('/')) {
+      if (depth === 0) return match.index;
+      depth--;
+    } else depth++;
+  }
+  return -1;
+}
+
+/**
+ * A page sent whole has each streamed Suspense boundary's content at the end of the body, in a
+ * hidden `<div id="S:…">`, and a script (`$RC`) that moves it in place of the skeleton. Without
+ * JavaScript the visitor saw the skeletons only ('Carregando...' for a whole detail page). This
+ * does the script's work on the server: the content takes the fallback's place, the boundary is
+ * marked complete (`<!--$-->`, which React hydrates as rendered), and the instruction goes.
+ * Boundaries it cannot match (a missing template or an unbalanced block) are left to the script.
+ */
+export function inlineCompletedBoundaries(html) {
+  let out = html;
+  // In passes: a boundary nested in another's content is reached once that content is in place.
+  for (let progress = true, passes = 0; progress && passes < 50; passes++) {
+    progress = false;
+    const calls = [...out.matchAll(new RegExp(COMPLETE_CALL, 'g'))].map((match) => [match[1], match[2]]);
+    for (const [boundaryId, segmentId] of calls) {
+      const instruction = `$RC("${boundaryId}","${segmentId}")`;
+      const callIndex = out.indexOf(instruction);
+      const segmentStart = out.indexOf(`<div hidden id="${segmentId}">`);
+      const marker = `<!--$?--><template id="${boundaryId}"></template>`;
+      const boundaryStart = out.indexOf(marker);
+      if (callIndex === -1 || segmentStart === -1 || boundaryStart === -1) continue;
+      const segmentEnd = elementEnd(out, segmentStart);
+      const fallbackEnd = boundaryEnd(out, boundaryStart + marker.length);
+      // React writes the fallback, then the content, then the instruction; anything else (the
+      // boundary still inside another hidden block, say) waits for a later pass or for the script.
+      if (fallbackEnd === -1 || segmentEnd === -1 || segmentStart < fallbackEnd || callIndex < segmentEnd) continue;
+      const content = out.slice(out.indexOf('>', segmentStart) + 1, segmentEnd - '</div>'.length);
+      // Later parts first, so the earlier indices stay right: the instruction, the hidden block,
+      // then the fallback.
+      out = out.slice(0, callIndex) + out.slice(callIndex + instruction.length);
+      out = out.slice(0, segmentStart) + out.slice(segmentEnd);
+      out = out.slice(0, boundaryStart) + '<!--$-->' + content + out.slice(fallbackEnd);
+      progress = true;
+    }
+  }
+  // Scripts the instructions emptied go.
+  return out.replace(/<script>;?<\/script>/g, '');
+}
+
 /** React's note of the first frame, after which it holds each Suspense reveal back ~300 ms. */
 const REVEAL_THROTTLE_MARK = '<script>requestAnimationFrame(function(){$RT=performance.now()});</script>';
 

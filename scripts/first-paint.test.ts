@@ -6,6 +6,7 @@ import {
   deferredScripts,
   deferScriptsToFirstPaint,
   HYDRATED_EVENT,
+  inlineCompletedBoundaries,
   PARSED_MARK_ID,
   revealCompletedBoundaries,
 } from './first-paint.mjs';
@@ -325,5 +326,45 @@ describe('the loader in the page', () => {
     page.runTimers(CAP_MS);
     page.runTimers(CAP_MS);
     expect(page.added).toEqual(['/_next/static/a.js']);
+  });
+});
+
+describe('inlineCompletedBoundaries', () => {
+  const RUNTIME = '<script>$RB=[];$RC=function(a,b){};$RC("B:0","S:0")</script>';
+  const STREAMED = [
+    '<html><head></head><body><main>',
+    '<!--$?--><template id="B:0"></template><div data-skeleton="outer">Carregando...<!--$--><b>nested</b><!--/$--></div><!--/$-->',
+    '</main><footer>f</footer>',
+    '<div hidden id="S:0"><article><h1>Naruto</h1><div><p>a</p></div>',
+    '<script type="application/ld+json">{"x":"<div>"}</script><!-- <div> -->',
+    '<section><!--$?--><template id="B:1"></template><div data-skeleton="inner"></div><!--/$--></section></article></div>',
+    RUNTIME,
+    '<div hidden id="S:1"><p>Sinopse</p></div><script>$RC("B:1","S:1")</script>',
+    '</body></html>',
+  ].join('');
+
+  it('puts each completed boundary in place of its skeleton, nested ones too, and drops the instructions', () => {
+    const html = inlineCompletedBoundaries(STREAMED);
+    expect(html).toBe(
+      [
+        '<html><head></head><body><main>',
+        '<!--$--><article><h1>Naruto</h1><div><p>a</p></div>',
+        '<script type="application/ld+json">{"x":"<div>"}</script><!-- <div> -->',
+        '<section><!--$--><p>Sinopse</p><!--/$--></section></article><!--/$-->',
+        '</main><footer>f</footer>',
+        '<script>$RB=[];$RC=function(a,b){};</script>',
+        '</body></html>',
+      ].join(''),
+    );
+  });
+
+  it('leaves to the script what it cannot match, and a document without boundaries as it is', () => {
+    const missingTemplate = STREAMED.replace('<template id="B:1"></template>', '');
+    const html = inlineCompletedBoundaries(missingTemplate);
+    expect(html).toContain('<div hidden id="S:1"><p>Sinopse</p></div><script>$RC("B:1","S:1")</script>');
+    expect(html).toContain('<!--$--><article><h1>Naruto</h1>');
+    const unbalanced = STREAMED.replace('<div hidden id="S:1"><p>Sinopse</p></div>', '<div hidden id="S:1"><p>Sinopse</p>');
+    expect(inlineCompletedBoundaries(unbalanced)).toContain('$RC("B:1","S:1")');
+    expect(inlineCompletedBoundaries(PAGE)).toBe(PAGE);
   });
 });

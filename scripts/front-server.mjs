@@ -16,7 +16,7 @@ import {
   isPagePath,
   storableLife,
 } from './front-cache.mjs';
-import { deferScriptsToFirstPaint, revealCompletedBoundaries } from './first-paint.mjs';
+import { deferScriptsToFirstPaint, inlineCompletedBoundaries, revealCompletedBoundaries } from './first-paint.mjs';
 import {
   COMMON_SECURITY_HEADERS,
   inlineScriptHashes,
@@ -180,7 +180,9 @@ export async function startFrontServer({
           }
           // The page is shown whole, then the app starts (scripts/first-paint.mjs); the policy
           // hashes the page as sent, loader included.
-          const html = deferScriptsToFirstPaint(revealCompletedBoundaries(Buffer.concat(chunks).toString('utf8')));
+          const html = deferScriptsToFirstPaint(
+            revealCompletedBoundaries(inlineCompletedBoundaries(Buffer.concat(chunks).toString('utf8'))),
+          );
           const body = Buffer.from(html, 'utf8');
           const answer = copyHeaders(upstream);
           answer.vary = appendVary(answer.vary, 'Cookie');
