@@ -21,6 +21,9 @@ export function SharePanel({ animeId, title }: { animeId: number; title: string 
   const origin = hydrated ? window.location.origin : '';
   const canShare = hydrated && typeof navigator.share === 'function';
   const url = origin ? new URL(routes.anime(animeId), origin).toString() : routes.anime(animeId);
+  // What the buttons hand over is read when pressed: the full address, even in the moment between
+  // hydration and the links' update.
+  const fullUrl = () => new URL(routes.anime(animeId), window.location.origin).toString();
 
   const text = t('shareText', { title });
   const links = shareLinks(url, text);
@@ -37,7 +40,7 @@ export function SharePanel({ animeId, title }: { animeId: number; title: string 
             type="button"
             className={itemClass}
             onClick={() => {
-              navigator.share({ title, text, url }).catch((error: unknown) => {
+              navigator.share({ title, text, url: fullUrl() }).catch((error: unknown) => {
                 if (error instanceof DOMException && error.name === 'AbortError') return;
                 showToast(t('shareError'), 'error');
               });
@@ -51,7 +54,7 @@ export function SharePanel({ animeId, title }: { animeId: number; title: string 
           type="button"
           className={itemClass}
           onClick={async () => {
-            if (await copyText(url)) showToast(t('linkCopied'), 'success');
+            if (await copyText(fullUrl())) showToast(t('linkCopied'), 'success');
             else showToast(t('copyFailed'), 'error');
           }}
         >

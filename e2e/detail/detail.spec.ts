@@ -418,3 +418,17 @@ test.describe('without JavaScript', () => {
     expect(body.length).toBeGreaterThan(5000);
   });
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a shared detail link shows the anime and its synopsis, not the skeleton', async ({ page }) => {
+    const response = await page.goto('/anime/20');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Naruto' })).toBeVisible();
+    await expect(page.getByTestId('synopsis')).toBeVisible();
+    await expect(page.getByTestId('synopsis')).toContainText('Naruto Uzumaki');
+    await expect(page.getByTestId('detail-skeleton')).toHaveCount(0);
+    await expect(page.getByTestId('synopsis-skeleton')).toHaveCount(0);
+  });
+});
