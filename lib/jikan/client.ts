@@ -254,6 +254,12 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
       if (answered) return answered.value;
     }
     try {
+      if (!locked && cache.tryLock) {
+        // Another instance may have answered and let go between our read and our lock: its answer
+        // is in the shared cache, and calling again would spend a second upstream call on it.
+        const answered = await cache.get<R>(key);
+        if (answered?.fresh) return answered.value;
+      }
       const value = map(await jikanFetch(path, normalizeParams(params), schema, until));
       await cache.set(key, value);
       refreshFailed().delete(key);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetCacheForTests } from '@/lib/server/cache';
+import { InProcessCache, resetCacheForTests, type Cache } from '@/lib/server/cache';
 import { AppError } from '@/lib/server/errors';
 import { getRateLimiter } from '@/lib/server/rate-limiter';
 import { NOT_FOUND_TTL_MS, REFRESH_RETRY_MS } from './client';
@@ -474,6 +474,31 @@ describe('getAnimeDetails', () => {
     expect(details.externalLinks).toEqual([{ name: 'Site', url: 'https://site.example/' }]);
     expect(calls.map((u) => u.pathname)).toEqual(['/v4/anime/21/full']);
     await getAnimeDetails(21);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("takes another instance's answer that landed between its read and its lock, without a call", async () => {
+    const calls = upstream(() => json(full(23)));
+    const details = await getAnimeDetails(23);
+    expect(calls).toHaveLength(1);
+    // A shared cache (Redis) where the other instance answers and lets go just as this one reads
+    // nothing and asks for the lock.
+    const local = new InProcessCache({ ttlMs: 60_000 });
+    const shared: Cache = {
+      shared: true,
+      get: (key) => local.get(key),
+      set: (key, value) => local.set(key, value),
+      delete: (key) => local.delete(key),
+      clear: () => local.clear(),
+      tryLock: async (key) => {
+        await local.set(key, details);
+        return true;
+      },
+      isLocked: async () => false,
+      unlock: async () => undefined,
+    };
+    (globalThis as { __animeMasterCache?: Cache }).__animeMasterCache = shared;
+    expect((await getAnimeDetails(23)).id).toBe(23);
     expect(calls).toHaveLength(1);
   });
 
