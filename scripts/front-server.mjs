@@ -16,7 +16,11 @@ import {
   isPagePath,
   storableLife,
 } from './front-cache.mjs';
-import { deferScriptsToFirstPaint, inlineCompletedBoundaries, revealCompletedBoundaries } from './first-paint.mjs';
+import {
+  deferScriptsToFirstPaint,
+  inlineCompletedBoundaries,
+  revealCompletedBoundaries,
+} from './first-paint.mjs';
 import {
   COMMON_SECURITY_HEADERS,
   inlineScriptHashes,
@@ -147,66 +151,75 @@ export async function startFrontServer({
     const headers = { ...req.headers };
     // The per-client budget keys on the first X-Forwarded-For hop (lib/server/client-budget.ts);
     // a direct visitor is named by its socket address, as `next start` does.
-    if (!headers['x-forwarded-for'] && req.socket.remoteAddress) headers['x-forwarded-for'] = req.socket.remoteAddress;
+    if (!headers['x-forwarded-for'] && req.socket.remoteAddress)
+      headers['x-forwarded-for'] = req.socket.remoteAddress;
     // Page documents come back uncompressed: they are read whole here (script hashes), then
     // compressed once. Everything else streams through, compressed by Next.
     if (page) headers['accept-encoding'] = 'identity';
-    const upstreamRequest = http.request(
-      { host: '127.0.0.1', port: internalPort, method: req.method, path: req.url, headers, agent },
-      (upstream) => {
-        const type = String(upstream.headers['content-type'] ?? '');
-        if (!page || !type.startsWith('text/html')) {
-          for (const [name, value] of Object.entries(upstream.headers)) {
-            if (value !== undefined && name !== 'connection' && name !== 'keep-alive' && name !== 'x-frame-options') {
-              res.setHeader(name, value);
-            }
+    const onResponse = (upstream) => {
+      const type = String(upstream.headers['content-type'] ?? '');
+      if (!page || !type.startsWith('text/html')) {
+        for (const [name, value] of Object.entries(upstream.headers)) {
+          if (
+            value !== undefined &&
+            name !== 'connection' &&
+            name !== 'keep-alive' &&
+            name !== 'x-frame-options'
+          ) {
+            res.setHeader(name, value);
           }
-          securityHeaders(res, RESOURCE_POLICY);
-          res.statusCode = upstream.statusCode ?? 502;
-          upstream.pipe(res);
-          if (stale) cache.refreshFailed(stale);
+        }
+        securityHeaders(res, RESOURCE_POLICY);
+        res.statusCode = upstream.statusCode ?? 502;
+        upstream.pipe(res);
+        if (stale) cache.refreshFailed(stale);
+        return;
+      }
+      const chunks = [];
+      upstream.on('data', (chunk) => chunks.push(chunk));
+      upstream.on('error', () => res.destroy());
+      upstream.on('end', () => {
+        const status = upstream.statusCode ?? 502;
+        if (stale && status >= 500) {
+          // Next could not give the page now: the last good one stays and is answered.
+          cache.refreshFailed(stale);
+          sendEntry(req, res, stale, 'STALE');
           return;
         }
-        const chunks = [];
-        upstream.on('data', (chunk) => chunks.push(chunk));
-        upstream.on('error', () => res.destroy());
-        upstream.on('end', () => {
-          const status = upstream.statusCode ?? 502;
-          if (stale && status >= 500) {
-            // Next could not give the page now: the last good one stays and is answered.
-            cache.refreshFailed(stale);
-            sendEntry(req, res, stale, 'STALE');
-            return;
-          }
-          // The page is shown whole, then the app starts (scripts/first-paint.mjs); the policy
-          // hashes the page as sent, loader included.
-          const html = deferScriptsToFirstPaint(
-            revealCompletedBoundaries(inlineCompletedBoundaries(Buffer.concat(chunks).toString('utf8'))),
-          );
-          const body = Buffer.from(html, 'utf8');
-          const answer = copyHeaders(upstream);
-          answer.vary = appendVary(answer.vary, 'Cookie');
-          for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) answer[name] = value;
-          answer['content-security-policy'] = pagePolicy(inlineScriptHashes(html), sources);
-          const life = storableLife({ status, headers: upstream.headers }, cache.maxAgeMs);
-          if (key && req.method === 'GET' && life.freshMs > 0) {
-            const entry = createEntry({ headers: answer, body, ...life, now: Date.now() });
-            cache.store(key, entry);
-            sendPage(req, res, { status, headers: answer, state: 'MISS', etag: entry.etag, bodyIn: (e) => entry.bodies[e] });
-            return;
-          }
-          if (stale) cache.refreshFailed(stale);
+        // The page is shown whole, then the app starts (scripts/first-paint.mjs); the policy
+        // hashes the page as sent, loader included.
+        const html = deferScriptsToFirstPaint(
+          revealCompletedBoundaries(inlineCompletedBoundaries(Buffer.concat(chunks).toString('utf8'))),
+        );
+        const body = Buffer.from(html, 'utf8');
+        const answer = copyHeaders(upstream);
+        answer.vary = appendVary(answer.vary, 'Cookie');
+        for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) answer[name] = value;
+        answer['content-security-policy'] = pagePolicy(inlineScriptHashes(html), sources);
+        const life = storableLife({ status, headers: upstream.headers }, cache.maxAgeMs);
+        if (key && req.method === 'GET' && life.freshMs > 0) {
+          const entry = createEntry({ headers: answer, body, ...life, now: Date.now() });
+          cache.store(key, entry);
           sendPage(req, res, {
             status,
             headers: answer,
-            state: 'BYPASS',
-            etag: status === 200 ? entityTag(body) : undefined,
-            bodyIn: (encoding) => compress(body, encoding),
+            state: 'MISS',
+            etag: entry.etag,
+            bodyIn: (e) => entry.bodies[e],
           });
+          return;
+        }
+        if (stale) cache.refreshFailed(stale);
+        sendPage(req, res, {
+          status,
+          headers: answer,
+          state: 'BYPASS',
+          etag: status === 200 ? entityTag(body) : undefined,
+          bodyIn: (encoding) => compress(body, encoding),
         });
-      },
-    );
-    upstreamRequest.on('error', (error) => {
+      });
+    };
+    const onError = (error) => {
       if (stale) {
         cache.refreshFailed(stale);
         sendEntry(req, res, stale, 'STALE');
@@ -218,6 +231,26 @@ export async function startFrontServer({
         securityHeaders(res, RESOURCE_POLICY);
       }
       res.end();
+    };
+    const upstreamRequest = http.request(
+      { host: '127.0.0.1', port: internalPort, method: req.method, path: req.url, headers, agent },
+      onResponse,
+    );
+    upstreamRequest.on('error', (error) => {
+      // A kept-alive connection the app closed just as it was reused (ECONNRESET, "socket hang
+      // up"): a request without a body is sent once more, on a new connection. Without this, a
+      // full e2e run once got 502 for two framework chunks and the page never started.
+      const idempotent = req.method === 'GET' || req.method === 'HEAD';
+      if (idempotent && error?.code === 'ECONNRESET' && !res.headersSent) {
+        const again = http.request(
+          { host: '127.0.0.1', port: internalPort, method: req.method, path: req.url, headers, agent: false },
+          onResponse,
+        );
+        again.on('error', onError);
+        again.end();
+        return;
+      }
+      onError(error);
     });
     req.pipe(upstreamRequest);
   }
