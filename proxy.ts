@@ -1,7 +1,12 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { detailUnavailableFor } from '@/lib/detail/availability';
+import { detailStatus } from '@/lib/detail/availability';
 import { parseAnimeId } from '@/lib/detail/anime-id';
-import { isInternalRequest, UNAVAILABLE_PATH, unavailableResponse } from '@/lib/detail/unavailable-response';
+import {
+  animeNotFoundResponse,
+  isInternalRequest,
+  UNAVAILABLE_PATH,
+  unavailableResponse,
+} from '@/lib/detail/unavailable-response';
 import { internalPagePath } from '@/lib/discovery/params';
 import { defaultLocale, isLocale, LOCALE_COOKIE } from '@/lib/i18n/config';
 import { parseReviewScore, REVIEW_SCORE_PARAM, reviewInternalPath } from '@/lib/share/review-link';
@@ -20,7 +25,9 @@ import { wellFormedPath } from '@/lib/utils/well-formed-path';
  * The pages of one anime (/anime/{id}, its edit and review pages) are first checked against the
  * data layer (lib/detail/availability.ts): when the record cannot be had right now and no good
  * page of it exists, the answer is 503 with Retry-After and the 'Anime não disponível' page
- * (issue 9), which a cached render could not give.
+ * (issue 9), which a cached render could not give. An invalid id, or one the database does not
+ * know, is answered here too: 'Anime não encontrado' with status 404, a page rendered whole (the
+ * page's own notFound() would send Next's empty error shell, unreadable without JavaScript).
  */
 // Metadata images (opengraph-image, twitter-image under app/[locale]) are linked by their internal path already.
 const LOCALISED_METADATA_IMAGE = /^\/(?:pt|en)\/.+\/(?:opengraph|twitter)-image(?:-\w+)?$/;
@@ -52,15 +59,26 @@ export async function proxy(request: NextRequest) {
   };
 
   const animePage = ANIME_PAGE.exec(pathname);
-  const id = animePage ? parseAnimeId(animePage[1]) : null;
-  // A review link with a broken score is a 404 that needs no record.
-  const needsRecord =
-    animePage?.[2] !== 'review' || parseReviewScore(searchParams.get(REVIEW_SCORE_PARAM)) !== null;
-  if (id !== null && needsRecord && (request.method === 'GET' || request.method === 'HEAD')) {
-    const retryAfterSeconds = await detailUnavailableFor(id);
-    if (retryAfterSeconds !== null) {
-      const kind = animePage?.[2] === 'edit' ? 'edit' : 'detail';
-      return withCookieFix(await unavailableResponse(request, { locale, kind, id, retryAfterSeconds }));
+  if (animePage && (request.method === 'GET' || request.method === 'HEAD')) {
+    const id = parseAnimeId(animePage[1]);
+    const kind = animePage[2] === 'edit' ? 'edit' : animePage[2] === 'review' ? 'review' : 'detail';
+    // A review link with a broken score is a 404 that needs no record; the review page answers
+    // its own 'not found' (a broken shared link, issue 12).
+    const needsRecord = kind !== 'review' || parseReviewScore(searchParams.get(REVIEW_SCORE_PARAM)) !== null;
+    const status = id === null ? 'not-found' : needsRecord ? await detailStatus(id) : 'ok';
+    if (id !== null && typeof status === 'object') {
+      const { retryAfterSeconds } = status;
+      return withCookieFix(
+        await unavailableResponse(request, {
+          locale,
+          kind: kind === 'edit' ? 'edit' : 'detail',
+          id,
+          retryAfterSeconds,
+        }),
+      );
+    }
+    if (status === 'not-found' && kind !== 'review') {
+      return withCookieFix(await animeNotFoundResponse(request, locale));
     }
   }
 

@@ -432,3 +432,30 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('synopsis-skeleton')).toHaveCount(0);
   });
 });
+
+test.describe('without JavaScript, an anime that is not there', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const path of ['/anime/999999', '/anime/abc', '/anime/999999/edit']) {
+    test(`${path} reads "Anime não encontrado" with its links, not the skeleton`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page).toHaveTitle('Anime não encontrado · Anime Master');
+      await expect(page.getByRole('heading', { level: 1, name: 'Anime não encontrado' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Buscar animes' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Explorar animes' })).toBeVisible();
+      await expect(page.getByTestId('detail-skeleton')).toHaveCount(0);
+    });
+  }
+
+  test('in English too; the internal page has no address of its own', async ({ page, context }) => {
+    const host = new URL(test.info().project.use.baseURL ?? '').hostname;
+    await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en', domain: host, path: '/' }]);
+    expect((await page.goto('/anime/0'))?.status()).toBe(404);
+    await expect(page).toHaveTitle('Anime not found · Anime Master');
+    await expect(page.getByRole('heading', { level: 1, name: 'Anime not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Search anime' })).toBeVisible();
+    // Only proxy.ts's own request reaches the internal page.
+    expect((await page.request.get('/unavailable/not-found')).status()).toBe(404);
+  });
+});

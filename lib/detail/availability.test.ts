@@ -5,7 +5,7 @@ const getAnimeDetails = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/jikan', () => ({ getAnimeDetails }));
 vi.mock('next/cache', () => ({ unstable_cache: (fn: () => unknown) => fn }));
 
-const { DETAIL_RETRY_SECONDS, detailUnavailableFor, resetDetailAvailabilityForTests } =
+const { DETAIL_RETRY_SECONDS, detailStatus, detailUnavailableFor, resetDetailAvailabilityForTests } =
   await import('./availability');
 const { rememberGoodListing, resetRenderCacheForTests } = await import('@/lib/server/render-cache');
 
@@ -24,9 +24,16 @@ describe('detailUnavailableFor', () => {
     expect(getAnimeDetails).toHaveBeenCalledWith(1);
   });
 
-  it('lets "not found" through: the page answers its own 404', async () => {
+  it('tells "not found" apart from "not now" (proxy.ts answers the anime 404 page)', async () => {
     getAnimeDetails.mockRejectedValue(new AppError('NOT_FOUND'));
     await expect(detailUnavailableFor(2)).resolves.toBeNull();
+    await expect(detailStatus(2)).resolves.toBe('not-found');
+    getAnimeDetails.mockRejectedValue(new AppError('INVALID_ID'));
+    await expect(detailStatus(7)).resolves.toBe('not-found');
+    getAnimeDetails.mockResolvedValue({ id: 8 });
+    await expect(detailStatus(8)).resolves.toBe('ok');
+    getAnimeDetails.mockRejectedValue(new AppError('UPSTREAM_TIMEOUT'));
+    await expect(detailStatus(9)).resolves.toEqual({ retryAfterSeconds: DETAIL_RETRY_SECONDS });
   });
 
   it("answers a 429's Retry-After and remembers it without asking again", async () => {

@@ -17,9 +17,9 @@ import { hasGoodListing } from '@/lib/server/render-cache';
  * - A recent failure for this id is remembered (for the Retry-After it was announced with): not
  *   now, without asking the anime database again.
  * - Otherwise the record is loaded through the data layer, exactly as the page will load it
- *   (cache, single flight, limiter, 429 back-off, offline catalogue). Success or "not found" lets
- *   the request through: the render then finds the record in the cache (one upstream call in all)
- *   or answers its 404. A failure nothing stood in for (no cached copy, not in the offline
+ *   (cache, single flight, limiter, 429 back-off, offline catalogue). Success lets the request
+ *   through: the render then finds the record in the cache (one upstream call in all). "Not found"
+ *   is answered by proxy.ts with the anime 404 page. A failure nothing stood in for (no cached copy, not in the offline
  *   catalogue) is remembered and answered "not now", with the back-off's Retry-After after a 429.
  *
  * State lives on globalThis, like the rest of the data layer: proxy.ts runs in the same Node
@@ -37,27 +37,39 @@ function failures(): LRUCache<number, number> {
   return store.__animeMasterDetailFailures;
 }
 
-/** Seconds to wait before the page of anime `id` can be had, or null when it can be rendered now. */
-export async function detailUnavailableFor(id: number): Promise<number | null> {
-  if (hasGoodListing(`detail:${id}`)) return null;
+/**
+ * What the page of anime `id` would show now: the record ('ok'), 'not-found' (Jikan does not know
+ * the id: proxy.ts answers the 404 page without the detail page's loading boundary, so it reads
+ * without JavaScript), or the seconds to wait before it can be had.
+ */
+export type DetailStatus = 'ok' | 'not-found' | { retryAfterSeconds: number };
+
+export async function detailStatus(id: number): Promise<DetailStatus> {
+  if (hasGoodListing(`detail:${id}`)) return 'ok';
   const until = failures().get(id);
   if (until !== undefined) {
     const left = until - Date.now();
-    if (left > 0) return Math.ceil(left / 1000);
+    if (left > 0) return { retryAfterSeconds: Math.ceil(left / 1000) };
     failures().delete(id);
   }
   try {
     await getAnimeDetails(id);
-    return null;
+    return 'ok';
   } catch (error) {
-    if (isAppError(error, 'NOT_FOUND') || isAppError(error, 'INVALID_ID')) return null;
+    if (isAppError(error, 'NOT_FOUND') || isAppError(error, 'INVALID_ID')) return 'not-found';
     const seconds = isAppError(error, 'RATE_LIMITED')
       ? Math.max(1, Math.ceil(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS))
       : DETAIL_RETRY_SECONDS;
     failures().set(id, Date.now() + seconds * 1000);
     console.warn(`[detail] anime ${id} unavailable for ${seconds} s`, isAppError(error) ? error.code : error);
-    return seconds;
+    return { retryAfterSeconds: seconds };
   }
+}
+
+/** Seconds to wait before the page of anime `id` can be had, or null when it can be rendered now. */
+export async function detailUnavailableFor(id: number): Promise<number | null> {
+  const status = await detailStatus(id);
+  return typeof status === 'object' ? status.retryAfterSeconds : null;
 }
 
 /** Test-only. */

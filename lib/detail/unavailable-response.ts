@@ -16,13 +16,21 @@ import pt from '@/messages/pt.json';
  * once per language and kind from this same server and kept for the life of the process (it is
  * static for a build). That internal page answers only requests carrying this process's token.
  * If it cannot be fetched, a plain page with the same words and links stands in.
+ *
+ * 'Anime não encontrado' (404) for an invalid id or one the database does not know is answered
+ * the same way (kind 'not-found'). Thrown from the detail page, notFound() reaches the HTML as
+ * Next's empty error shell (the message is only in the RSC data, rendered by the client), so a
+ * broken shared link read without JavaScript, or by a crawler, showed nothing.
  */
 
 export const UNAVAILABLE_KINDS = ['detail', 'edit'] as const;
 export type UnavailableKind = (typeof UNAVAILABLE_KINDS)[number];
+/** The internal pages: 'Anime não disponível' for the detail and edit pages, and 'Anime não encontrado'. */
+export const INTERNAL_PAGE_KINDS = [...UNAVAILABLE_KINDS, 'not-found'] as const;
+export type InternalPageKind = (typeof INTERNAL_PAGE_KINDS)[number];
 
 /** Public path of the internal page (proxy.ts refuses it without the token). */
-export const UNAVAILABLE_PATH = /^\/unavailable\/(?:detail|edit)$/;
+export const UNAVAILABLE_PATH = /^\/unavailable\/(?:detail|edit|not-found)$/;
 const INTERNAL_HEADER = 'x-anime-master-internal';
 const FETCH_TIMEOUT_MS = 5_000;
 
@@ -41,7 +49,7 @@ export function isInternalRequest(request: NextRequest): boolean {
   return request.headers.get(INTERNAL_HEADER) === internalToken();
 }
 
-async function fetchPage(origin: string, locale: Locale, kind: UnavailableKind): Promise<string | null> {
+async function fetchPage(origin: string, locale: Locale, kind: InternalPageKind): Promise<string | null> {
   try {
     const response = await fetch(new URL(`/unavailable/${kind}`, origin), {
       headers: { [INTERNAL_HEADER]: internalToken(), cookie: `${LOCALE_COOKIE}=${locale}` },
@@ -61,7 +69,7 @@ async function fetchPage(origin: string, locale: Locale, kind: UnavailableKind):
 }
 
 /** The prerendered page's HTML, fetched once per language and kind (a failure is retried next time). */
-async function pageHtml(origin: string, locale: Locale, kind: UnavailableKind): Promise<string | null> {
+async function pageHtml(origin: string, locale: Locale, kind: InternalPageKind): Promise<string | null> {
   store.__animeMasterUnavailablePages ??= new Map();
   const pages = store.__animeMasterUnavailablePages;
   const key = `${locale}:${kind}`;
@@ -76,18 +84,24 @@ async function pageHtml(origin: string, locale: Locale, kind: UnavailableKind): 
 }
 
 /** The stand-in: the same words and links, no script, no outside resource. */
-export function fallbackHtml(locale: Locale, kind: UnavailableKind, id: number): string {
+export function fallbackHtml(locale: Locale, kind: InternalPageKind, id: number | null): string {
   const t = (locale === 'en' ? en : pt).DetailError;
   const link = (href: string, label: string) => `<a href="${href}">${label}</a>`;
+  const title = kind === 'not-found' ? t.notFoundTitle : t.title;
+  const text = kind === 'not-found' ? t.notFoundText : kind === 'edit' ? t.editText : t.text;
+  const retry =
+    kind === 'not-found' || id === null
+      ? ''
+      : link(kind === 'edit' ? routes.animeEdit(id) : routes.anime(id), t.retry);
   return [
     '<!doctype html>',
     `<html lang="${htmlLang[locale]}"><head><meta charset="utf-8">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">',
-    `<title>${t.title} · Anime Master</title>`,
+    `<title>${title} · Anime Master</title>`,
     '<style>body{font-family:system-ui,sans-serif;background:#0c0c14;color:#f7f7fb;display:grid;place-items:center;min-height:100vh;margin:0}main{max-width:36rem;padding:1.5rem;text-align:center}a{color:#c4b5fd;margin:0 .5rem}</style>',
-    '</head><body><main role="alert">',
-    `<h1>${t.title}</h1><p>${kind === 'edit' ? t.editText : t.text}</p>`,
-    `<p>${link(kind === 'edit' ? routes.animeEdit(id) : routes.anime(id), t.retry)}${link(routes.search, t.search)}${link(routes.explore, t.explore)}</p>`,
+    `</head><body><main${kind === 'not-found' ? '' : ' role="alert"'}>`,
+    `<h1>${title}</h1><p>${text}</p>`,
+    `<p>${retry}${link(routes.search, t.search)}${link(routes.explore, t.explore)}</p>`,
     '</main></body></html>',
   ].join('');
 }
@@ -116,4 +130,17 @@ export async function unavailableResponse(
   const html = (await pageHtml(request.nextUrl.origin, locale, kind)) ?? fallbackHtml(locale, kind, id);
   headers.set('Content-Type', 'text/html; charset=utf-8');
   return new NextResponse(html, { status: 503, headers });
+}
+
+/**
+ * 'Anime não encontrado' with status 404 for /anime/{id} and its edit page. A shared cache may keep
+ * it a minute: it is the same for every visitor, and a new anime can take an unknown id later.
+ */
+export async function animeNotFoundResponse(request: NextRequest, locale: Locale): Promise<NextResponse> {
+  const headers = new Headers({ 'Cache-Control': 'public, max-age=0, s-maxage=60' });
+  if (request.method === 'HEAD') return new NextResponse(null, { status: 404, headers });
+  const html =
+    (await pageHtml(request.nextUrl.origin, locale, 'not-found')) ?? fallbackHtml(locale, 'not-found', null);
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  return new NextResponse(html, { status: 404, headers });
 }
