@@ -134,10 +134,11 @@ export async function unavailableResponse(
 
 /**
  * 'Anime não encontrado' with status 404 for /anime/{id} and its edit page. A shared cache may keep
- * it a minute: it is the same for every visitor, and a new anime can take an unknown id later.
+ * it a minute, per language (the cookie): it is the same for every visitor, and a new anime can
+ * take an unknown id later.
  */
 export async function animeNotFoundResponse(request: NextRequest, locale: Locale): Promise<NextResponse> {
-  const headers = new Headers({ 'Cache-Control': 'public, max-age=0, s-maxage=60' });
+  const headers = new Headers({ 'Cache-Control': 'public, max-age=0, s-maxage=60', Vary: 'Cookie' });
   if (request.method === 'HEAD') return new NextResponse(null, { status: 404, headers });
   const html =
     (await pageHtml(request.nextUrl.origin, locale, 'not-found')) ?? fallbackHtml(locale, 'not-found', null);
