@@ -61,24 +61,16 @@ export async function proxy(request: NextRequest) {
   const animePage = ANIME_PAGE.exec(pathname);
   if (animePage && (request.method === 'GET' || request.method === 'HEAD')) {
     const id = parseAnimeId(animePage[1]);
-    const kind = animePage[2] === 'edit' ? 'edit' : animePage[2] === 'review' ? 'review' : 'detail';
-    // A review link with a broken score is a 404 that needs no record; the review page answers
-    // its own 'not found' (a broken shared link, issue 12).
-    const needsRecord = kind !== 'review' || parseReviewScore(searchParams.get(REVIEW_SCORE_PARAM)) !== null;
+    // The review page answers its own 'not found' (a broken shared link, issue 12), and a review
+    // link with a broken score needs no record.
+    const review = animePage[2] === 'review';
+    const needsRecord = !review || parseReviewScore(searchParams.get(REVIEW_SCORE_PARAM)) !== null;
     const status = id === null ? 'not-found' : needsRecord ? await detailStatus(id) : 'ok';
+    if (status === 'not-found' && !review) return withCookieFix(await animeNotFoundResponse(request, locale));
     if (id !== null && typeof status === 'object') {
+      const kind = animePage[2] === 'edit' ? 'edit' : 'detail';
       const { retryAfterSeconds } = status;
-      return withCookieFix(
-        await unavailableResponse(request, {
-          locale,
-          kind: kind === 'edit' ? 'edit' : 'detail',
-          id,
-          retryAfterSeconds,
-        }),
-      );
-    }
-    if (status === 'not-found' && kind !== 'review') {
-      return withCookieFix(await animeNotFoundResponse(request, locale));
+      return withCookieFix(await unavailableResponse(request, { locale, kind, id, retryAfterSeconds }));
     }
   }
 

@@ -16,6 +16,7 @@ import {
   isPagePath,
   storableLife,
 } from './front-cache.mjs';
+import { requestApp } from './app-request.mjs';
 import {
   deferScriptsToFirstPaint,
   inlineCompletedBoundaries,
@@ -232,26 +233,11 @@ export async function startFrontServer({
       }
       res.end();
     };
-    const upstreamRequest = http.request(
+    const upstreamRequest = requestApp(
       { host: '127.0.0.1', port: internalPort, method: req.method, path: req.url, headers, agent },
       onResponse,
+      onError,
     );
-    upstreamRequest.on('error', (error) => {
-      // A kept-alive connection the app closed just as it was reused (ECONNRESET, "socket hang
-      // up"): a request without a body is sent once more, on a new connection. Without this, a
-      // full e2e run once got 502 for two framework chunks and the page never started.
-      const idempotent = req.method === 'GET' || req.method === 'HEAD';
-      if (idempotent && error?.code === 'ECONNRESET' && !res.headersSent) {
-        const again = http.request(
-          { host: '127.0.0.1', port: internalPort, method: req.method, path: req.url, headers, agent: false },
-          onResponse,
-        );
-        again.on('error', onError);
-        again.end();
-        return;
-      }
-      onError(error);
-    });
     req.pipe(upstreamRequest);
   }
 

@@ -18,12 +18,11 @@ export function SharePanel({ animeId, title }: { animeId: number; title: string 
   // The page's own address and the Web Share API are known only in the browser; the server render
   // (the same for every host) uses the relative link until hydration.
   const hydrated = useHydrated();
-  const origin = hydrated ? window.location.origin : '';
-  const canShare = hydrated && typeof navigator.share === 'function';
-  const url = origin ? new URL(routes.anime(animeId), origin).toString() : routes.anime(animeId);
   // What the buttons hand over is read when pressed: the full address, even in the moment between
   // hydration and the links' update.
   const fullUrl = () => new URL(routes.anime(animeId), window.location.origin).toString();
+  const canShare = hydrated && typeof navigator.share === 'function';
+  const url = hydrated ? fullUrl() : routes.anime(animeId);
 
   const text = t('shareText', { title });
   const links = shareLinks(url, text);

@@ -106,12 +106,29 @@ export function fallbackHtml(locale: Locale, kind: InternalPageKind, id: number 
   ].join('');
 }
 
+/** An internal page's HTML (or its stand-in) with `status`; a HEAD gets the headers only. */
+async function internalPageResponse(
+  request: NextRequest,
+  {
+    locale,
+    kind,
+    id,
+    status,
+    headers,
+  }: { locale: Locale; kind: InternalPageKind; id: number | null; status: number; headers: Headers },
+): Promise<NextResponse> {
+  if (request.method === 'HEAD') return new NextResponse(null, { status, headers });
+  const html = (await pageHtml(request.nextUrl.origin, locale, kind)) ?? fallbackHtml(locale, kind, id);
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  return new NextResponse(html, { status, headers });
+}
+
 /**
  * 503 with Retry-After, never stored by any cache. A client-side navigation gets the same answer
  * (Next hides its RSC headers from the proxy): the router, seeing a failed answer that is not an
  * RSC payload, loads the address as a document, which shows this page.
  */
-export async function unavailableResponse(
+export function unavailableResponse(
   request: NextRequest,
   {
     locale,
@@ -124,12 +141,7 @@ export async function unavailableResponse(
     'Retry-After': String(retryAfterSeconds),
     'Cache-Control': 'private, no-cache, no-store, max-age=0, must-revalidate',
   });
-  if (request.method === 'HEAD') {
-    return new NextResponse(null, { status: 503, headers });
-  }
-  const html = (await pageHtml(request.nextUrl.origin, locale, kind)) ?? fallbackHtml(locale, kind, id);
-  headers.set('Content-Type', 'text/html; charset=utf-8');
-  return new NextResponse(html, { status: 503, headers });
+  return internalPageResponse(request, { locale, kind, id, status: 503, headers });
 }
 
 /**
@@ -137,11 +149,7 @@ export async function unavailableResponse(
  * it a minute, per language (the cookie): it is the same for every visitor, and a new anime can
  * take an unknown id later.
  */
-export async function animeNotFoundResponse(request: NextRequest, locale: Locale): Promise<NextResponse> {
+export function animeNotFoundResponse(request: NextRequest, locale: Locale): Promise<NextResponse> {
   const headers = new Headers({ 'Cache-Control': 'public, max-age=0, s-maxage=60', Vary: 'Cookie' });
-  if (request.method === 'HEAD') return new NextResponse(null, { status: 404, headers });
-  const html =
-    (await pageHtml(request.nextUrl.origin, locale, 'not-found')) ?? fallbackHtml(locale, 'not-found', null);
-  headers.set('Content-Type', 'text/html; charset=utf-8');
-  return new NextResponse(html, { status: 404, headers });
+  return internalPageResponse(request, { locale, kind: 'not-found', id: null, status: 404, headers });
 }
