@@ -17,6 +17,7 @@ import {
   storableLife,
 } from './front-cache.mjs';
 import { requestApp } from './app-request.mjs';
+import { assetBody, assetCacheKey, assetLife, createAssetCache, createAssetEntry } from './asset-cache.mjs';
 import {
   deferScriptsToFirstPaint,
   inlineCompletedBoundaries,
@@ -82,6 +83,7 @@ export async function startFrontServer({
   hostname,
   maxAgeMs = Number(process.env.FRONT_CACHE_MAX_AGE_MS ?? 30_000),
   maxBytes = Number(process.env.FRONT_CACHE_MAX_MB ?? 64) * 1024 * 1024,
+  assetMaxBytes = Number(process.env.FRONT_ASSET_CACHE_MAX_MB ?? 64) * 1024 * 1024,
 } = {}) {
   const app = next({ dev: false, dir, hostname: 'localhost', port });
   await app.prepare();
@@ -100,6 +102,7 @@ export async function startFrontServer({
   const distDir = path.join(dir, process.env.NEXT_DIST_DIR || '.next');
   const sources = policySources({ ...readBuildPublicEnv(distDir) });
   const cache = createFrontCache({ maxAgeMs, maxBytes });
+  const assets = createAssetCache({ maxBytes: assetMaxBytes });
 
   function securityHeaders(res, policy) {
     for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) res.setHeader(name, value);
@@ -138,6 +141,28 @@ export async function startFrontServer({
     });
   }
 
+  /** A build file or an optimised cover from the asset cache (scripts/asset-cache.mjs). */
+  function sendAsset(req, res, entry, state) {
+    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+    securityHeaders(res, RESOURCE_POLICY);
+    res.setHeader('x-front-cache', state);
+    // Next's own signal, for a cover: its optimised image came from a cache.
+    if (state === 'HIT' && entry.headers['x-nextjs-cache'] !== undefined)
+      res.setHeader('x-nextjs-cache', 'HIT');
+    res.setHeader('etag', entry.etag);
+    if (entry.compressible) res.setHeader('vary', appendVary(entry.headers.vary, 'Accept-Encoding'));
+    if (req.headers['if-none-match'] === entry.etag) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    const { encoding, body } = assetBody(entry, req.headers['accept-encoding']);
+    res.statusCode = 200;
+    if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
+    res.setHeader('content-length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
   /** Copies Next's answer headers, minus hop and encoding ones. */
   function copyHeaders(upstream) {
     const headers = {};
@@ -147,7 +172,7 @@ export async function startFrontServer({
     return headers;
   }
 
-  function forward(req, res, { key, stale }) {
+  function forward(req, res, { key, stale, asset = null }) {
     const page = isPagePath((req.url ?? '/').split('?')[0]) && req.headers.rsc === undefined;
     const headers = { ...req.headers };
     // The per-client budget keys on the first X-Forwarded-For hop (lib/server/client-budget.ts);
@@ -156,9 +181,30 @@ export async function startFrontServer({
       headers['x-forwarded-for'] = req.socket.remoteAddress;
     // Page documents come back uncompressed: they are read whole here (script hashes), then
     // compressed once. Everything else streams through, compressed by Next.
-    if (page) headers['accept-encoding'] = 'identity';
+    // So are build files: they are compressed here once and kept (scripts/asset-cache.mjs).
+    if (page || asset?.kind === 'static') headers['accept-encoding'] = 'identity';
     const onResponse = (upstream) => {
       const type = String(upstream.headers['content-type'] ?? '');
+      const assetLifeMs =
+        asset && req.method === 'GET'
+          ? assetLife({ status: upstream.statusCode ?? 502, headers: upstream.headers })
+          : 0;
+      if (assetLifeMs > 0) {
+        const chunks = [];
+        upstream.on('data', (chunk) => chunks.push(chunk));
+        upstream.on('error', () => res.destroy());
+        upstream.on('end', () => {
+          const entry = createAssetEntry({
+            headers: copyHeaders(upstream),
+            body: Buffer.concat(chunks),
+            lifeMs: assetLifeMs,
+            now: Date.now(),
+          });
+          assets.store(asset.key, entry);
+          sendAsset(req, res, entry, 'MISS');
+        });
+        return;
+      }
       if (!page || !type.startsWith('text/html')) {
         for (const [name, value] of Object.entries(upstream.headers)) {
           if (
@@ -242,6 +288,12 @@ export async function startFrontServer({
   }
 
   const front = http.createServer((req, res) => {
+    const asset = assetCacheKey(req);
+    if (asset) {
+      const entry = assets.get(asset.key);
+      if (entry) return sendAsset(req, res, entry, 'HIT');
+      return forward(req, res, { key: null, stale: null, asset });
+    }
     const key = frontCacheKey(req);
     if (key) {
       const found = cache.lookup(key);
@@ -258,6 +310,7 @@ export async function startFrontServer({
     port: boundPort,
     url: `http://127.0.0.1:${boundPort}`,
     cache,
+    assets,
     async close() {
       const frontClosed = new Promise((resolve) => front.close(() => resolve()));
       const internalClosed = new Promise((resolve) => internal.close(() => resolve()));
