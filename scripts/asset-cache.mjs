@@ -11,7 +11,7 @@
 // its body compressed once, in Brotli and gzip. Only complete `200` answers that allow sharing are
 // stored, in an LRU bounded in bytes; a request with a Range header is never answered from here.
 import { LRUCache } from 'lru-cache';
-import { chooseEncoding, compress, entityTag } from './front-cache.mjs';
+import { cacheDirectives, chooseEncoding, compress, entityTag } from './front-cache.mjs';
 
 export const STATIC_PREFIX = '/_next/static/';
 export const IMAGE_PATH = '/_next/image';
@@ -42,15 +42,6 @@ export function assetCacheKey({ method, url, headers }) {
   return null;
 }
 
-function directives(cacheControl) {
-  const map = new Map();
-  for (const part of String(cacheControl ?? '').split(',')) {
-    const [name, value] = part.trim().split('=');
-    if (name) map.set(name.toLowerCase(), value === undefined ? true : value.replace(/"/g, ''));
-  }
-  return map;
-}
-
 /**
  * How long (ms) an answer may be kept: its `max-age` (`s-maxage` first) when it is a `200` that a
  * shared cache may store, with a length no larger than MAX_ENTRY_BYTES; else 0.
@@ -59,7 +50,7 @@ export function assetLife({ status, headers }) {
   if (status !== 200 || headers['set-cookie'] !== undefined) return 0;
   const length = Number(headers['content-length']);
   if (!Number.isInteger(length) || length < 0 || length > MAX_ENTRY_BYTES) return 0;
-  const cc = directives(headers['cache-control']);
+  const cc = cacheDirectives(headers['cache-control']);
   if (cc.has('private') || cc.has('no-store') || cc.has('no-cache')) return 0;
   const seconds = Number(cc.get('s-maxage') ?? cc.get('max-age'));
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;

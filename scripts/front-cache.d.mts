@@ -1,6 +1,7 @@
 export const LOCALE_COOKIE: string;
 export function readCookie(header: string | undefined, name: string): string | undefined;
 export function isPagePath(pathname: string): boolean;
+export function cacheDirectives(cacheControl: string | string[] | undefined): Map<string, string | true>;
 export function frontCacheKey(request: {
   method?: string;
   url?: string;
@@ -30,9 +31,7 @@ export function createEntry(input: {
   now: number;
 }): FrontEntry;
 export function entrySize(entry: FrontEntry): number;
-export type Lookup =
-  | { action: 'hit' | 'stale' | 'refresh'; entry: FrontEntry }
-  | { action: 'miss' };
+export type Lookup = { action: 'hit' | 'stale' | 'refresh'; entry: FrontEntry } | { action: 'miss' };
 export interface FrontCache {
   maxAgeMs: number;
   lookup(key: string, now?: number): Lookup;
@@ -41,4 +40,8 @@ export interface FrontCache {
   clear(): void;
   readonly size: number;
 }
-export function createFrontCache(options?: { maxBytes?: number; maxAgeMs?: number; retryMs?: number }): FrontCache;
+export function createFrontCache(options?: {
+  maxBytes?: number;
+  maxAgeMs?: number;
+  retryMs?: number;
+}): FrontCache;

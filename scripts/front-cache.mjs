@@ -66,7 +66,8 @@ export function frontCacheKey({ method, url, headers }) {
   return `${value ?? DEFAULT_LOCALE} ${url}`;
 }
 
-function directives(cacheControl) {
+/** The directives of a Cache-Control header: lower-cased name → value (true when it has none). */
+export function cacheDirectives(cacheControl) {
   const map = new Map();
   for (const part of String(cacheControl ?? '').split(',')) {
     const [name, value] = part.trim().split('=');
@@ -88,7 +89,7 @@ export function storableLife({ status, headers }, maxAgeMs) {
   if (status !== 200) return { freshMs: 0, staleMs: 0 };
   if (!String(headers['content-type'] ?? '').startsWith('text/html')) return { freshMs: 0, staleMs: 0 };
   if (headers['set-cookie'] !== undefined) return { freshMs: 0, staleMs: 0 };
-  const cc = directives(headers['cache-control']);
+  const cc = cacheDirectives(headers['cache-control']);
   if (cc.has('private') || cc.has('no-store') || cc.has('no-cache')) return { freshMs: 0, staleMs: 0 };
   const shared = seconds(cc.get('s-maxage'));
   if (shared === 0) return { freshMs: 0, staleMs: 0 };
@@ -101,7 +102,9 @@ export function storableLife({ status, headers }, maxAgeMs) {
 /** The encoding to answer with, from Accept-Encoding: br, then gzip, else none. */
 export function chooseEncoding(acceptEncoding) {
   const accepted = new Map();
-  for (const part of String(acceptEncoding ?? '').toLowerCase().split(',')) {
+  for (const part of String(acceptEncoding ?? '')
+    .toLowerCase()
+    .split(',')) {
     const [name, ...params] = part.trim().split(';');
     if (!name) continue;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));

@@ -109,11 +109,17 @@ export async function startFrontServer({
     res.setHeader('content-security-policy', policy);
   }
 
+  /** The stored body of a cached page in the encoding the client accepts. */
+  const storedBody = (entry) => (acceptEncoding) => {
+    const encoding = chooseEncoding(acceptEncoding);
+    return { encoding, body: entry.bodies[encoding] };
+  };
+
   /**
    * Writes one page answer: its headers, then 304 when the client has this body already, else the
-   * body in the encoding the client accepts (`bodyIn(encoding)`).
+   * body in the encoding the client accepts (`bodyFor(acceptEncoding)` → { encoding, body }).
    */
-  function sendPage(req, res, { status, headers, state, etag, bodyIn }) {
+  function sendPage(req, res, { status, headers, state, etag, bodyFor }) {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     res.setHeader('x-front-cache', state);
     if (etag) res.setHeader('etag', etag);
@@ -122,8 +128,7 @@ export async function startFrontServer({
       res.end();
       return;
     }
-    const encoding = chooseEncoding(req.headers['accept-encoding']);
-    const body = bodyIn(encoding);
+    const { encoding, body } = bodyFor(req.headers['accept-encoding']);
     res.statusCode = status;
     if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
     res.setHeader('content-length', body.length);
@@ -137,30 +142,24 @@ export async function startFrontServer({
       headers: { ...entry.headers, 'x-nextjs-cache': 'HIT' },
       state,
       etag: entry.etag,
-      bodyIn: (encoding) => entry.bodies[encoding],
+      bodyFor: storedBody(entry),
     });
   }
 
   /** A build file or an optimised cover from the asset cache (scripts/asset-cache.mjs). */
   function sendAsset(req, res, entry, state) {
-    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     securityHeaders(res, RESOURCE_POLICY);
-    res.setHeader('x-front-cache', state);
+    const headers = { ...entry.headers };
     // Next's own signal, for a cover: its optimised image came from a cache.
-    if (state === 'HIT' && entry.headers['x-nextjs-cache'] !== undefined)
-      res.setHeader('x-nextjs-cache', 'HIT');
-    res.setHeader('etag', entry.etag);
-    if (entry.compressible) res.setHeader('vary', appendVary(entry.headers.vary, 'Accept-Encoding'));
-    if (req.headers['if-none-match'] === entry.etag) {
-      res.statusCode = 304;
-      res.end();
-      return;
-    }
-    const { encoding, body } = assetBody(entry, req.headers['accept-encoding']);
-    res.statusCode = 200;
-    if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
-    res.setHeader('content-length', body.length);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    if (state === 'HIT' && headers['x-nextjs-cache'] !== undefined) headers['x-nextjs-cache'] = 'HIT';
+    if (entry.compressible) headers.vary = appendVary(headers.vary, 'Accept-Encoding');
+    sendPage(req, res, {
+      status: 200,
+      headers,
+      state,
+      etag: entry.etag,
+      bodyFor: (acceptEncoding) => assetBody(entry, acceptEncoding),
+    });
   }
 
   /** Copies Next's answer headers, minus hop and encoding ones. */
@@ -252,7 +251,7 @@ export async function startFrontServer({
             headers: answer,
             state: 'MISS',
             etag: entry.etag,
-            bodyIn: (e) => entry.bodies[e],
+            bodyFor: storedBody(entry),
           });
           return;
         }
@@ -262,7 +261,10 @@ export async function startFrontServer({
           headers: answer,
           state: 'BYPASS',
           etag: status === 200 ? entityTag(body) : undefined,
-          bodyIn: (encoding) => compress(body, encoding),
+          bodyFor: (acceptEncoding) => {
+            const encoding = chooseEncoding(acceptEncoding);
+            return { encoding, body: compress(body, encoding) };
+          },
         });
       });
     };
