@@ -117,6 +117,27 @@ test.describe('asset cache', () => {
     expect(unchanged.status()).toBe(304);
   });
 
+  test('a cover the image host failed to give is not kept: once the host is back, the cover is shown', async ({
+    request,
+  }) => {
+    const path = `/images/cover/${Date.now() % 1_000_000_000}${test.info().workerIndex}7l.png`;
+    const url = `/_next/image?url=${encodeURIComponent(`${FAKE_URL}${path}`)}&w=256&q=75`;
+    const accept = { Accept: 'image/avif,image/webp,*/*' };
+    const fault = await fake.setFault({ service: 'images', mode: '500', match: path });
+    try {
+      const failed = await request.get(url, { headers: accept });
+      expect(failed.status()).toBeGreaterThanOrEqual(400);
+      expect(failed.headers()['x-front-cache']).toBeUndefined();
+    } finally {
+      await fake.clearFault(fault);
+    }
+    const good = await request.get(url, { headers: accept });
+    expect(good.status()).toBe(200);
+    expect(good.headers()['content-type']).toBe('image/avif');
+    expect(good.headers()['x-front-cache']).toBe('MISS');
+    expect(await fake.calls({ service: 'images', match: path })).toHaveLength(2);
+  });
+
   test('a build file is sent in Brotli when the browser takes it, gzip otherwise, from memory', async ({
     request,
   }) => {
