@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { COMPILE_HINT } from '../scripts/compile-hints.mjs';
 import { CAP_MS, deferredScripts, PARSED_MARK_ID } from '../scripts/first-paint.mjs';
 import { expect, test } from './support';
 
@@ -93,6 +94,39 @@ test('the server HTML names no chunk script; the page and its cover are shown be
   );
 });
 
+test('the scripts a page starts with compile while they load; code loaded on demand does not', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  const startScripts = deferredScripts(html);
+  expect(startScripts.length).toBeGreaterThan(0);
+  for (const src of startScripts) {
+    const response = await request.get(src);
+    expect(response.ok()).toBe(true);
+    expect((await response.text()).startsWith(COMPILE_HINT), src).toBe(true);
+  }
+
+  // Swiper is loaded on demand, once a carousel comes near the screen: no hint there.
+  await page.goto('/');
+  await expect(page.locator('.swiper-initialized').first()).toBeAttached();
+  const loaded = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => /\/_next\/static\/chunks\/.+\.js$/.test(name)),
+  );
+  const bodies = await Promise.all(
+    loaded.map(async (src) => [src, await (await request.get(src)).text()] as const),
+  );
+  const swiperChunks = bodies.filter(([, body]) => body.includes('allowSlideNext'));
+  expect(swiperChunks.length).toBeGreaterThan(0);
+  for (const [src, body] of swiperChunks) {
+    expect(startScripts.some((start) => src.endsWith(start))).toBe(false);
+    expect(body.startsWith(COMPILE_HINT), src).toBe(false);
+  }
+});
+
 test('a cover that never arrives holds the app back for the cap at most', async ({ page }) => {
   await page.route('**/_next/image**', () => {
     // Never answered: the cover stays pending.
@@ -138,7 +172,9 @@ test('no stylesheet is added while the page starts; the toast container comes wi
     page.evaluate(() => ({
       atParse: (window as unknown as { sheetsAtParse: number }).sheetsAtParse,
       now: document.styleSheets.length,
-      sonner: [...document.querySelectorAll('style')].some((style) => style.textContent?.includes('data-sonner-toaster')),
+      sonner: [...document.querySelectorAll('style')].some((style) =>
+        style.textContent?.includes('data-sonner-toaster'),
+      ),
     }));
   const started = await sheets();
   expect(started.now).toBe(started.atParse);

@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CATALOGUE_FILE, writeCatalogue } from './build-catalogue.mjs';
+import { addCompileHints } from './compile-hints.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -33,7 +34,8 @@ export function localBin(name) {
 export async function ensureDependencies() {
   const lock = path.join(root, 'package-lock.json');
   const marker = path.join(root, 'node_modules', '.package-lock.json');
-  const fresh = existsSync(marker) && existsSync(bin('next')) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs;
+  const fresh =
+    existsSync(marker) && existsSync(bin('next')) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs;
   if (fresh) return;
   const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', NEXT_TELEMETRY_DISABLED: '1' };
   log('Installing dependencies (npm ci)...');
@@ -52,6 +54,8 @@ export async function ensureDependencies() {
 
 const SOURCE_DIRS = ['app', 'components', 'lib', 'messages', 'public'];
 const SOURCE_FILES = [
+  // Shapes the build output: it marks the first-load chunks after next build.
+  'scripts/compile-hints.mjs',
   'proxy.ts',
   'next.config.ts',
   'postcss.config.mjs',
@@ -110,6 +114,10 @@ export async function build() {
   const hash = sourceHash();
   const code = await run(bin('next'), ['build'], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   if (code === 0) {
+    const hints = addCompileHints(distDir);
+    log(
+      `Compile hints: ${hints.count} first-load chunks (${(hints.bytes / 1024).toFixed(0)} kB) compile while they load`,
+    );
     writeFileSync(stampFile, hash);
     // The front server's Content-Security-Policy allows the outside hosts this client was built
     // to call (Firebase, the Auth emulator): it reads the public settings baked into the build.
@@ -140,7 +148,9 @@ function aptInstall(pkg) {
 export async function ensureChromium() {
   if (chromiumPath()) return chromiumPath();
   if (!isRoot()) {
-    console.error('Chromium is missing. Install it once with:\n  sudo apt-get update && sudo apt-get install -y chromium');
+    console.error(
+      'Chromium is missing. Install it once with:\n  sudo apt-get update && sudo apt-get install -y chromium',
+    );
     process.exit(1);
   }
   if (!aptInstall('chromium') || !chromiumPath()) {
@@ -151,7 +161,11 @@ export async function ensureChromium() {
 }
 
 export function redisServerPath() {
-  for (const candidate of [process.env.REDIS_SERVER_PATH, '/usr/bin/redis-server', '/usr/local/bin/redis-server']) {
+  for (const candidate of [
+    process.env.REDIS_SERVER_PATH,
+    '/usr/bin/redis-server',
+    '/usr/local/bin/redis-server',
+  ]) {
     if (candidate && existsSync(candidate)) return candidate;
   }
   return null;
