@@ -11,7 +11,7 @@
 // its body compressed once, in Brotli and gzip. Only complete `200` answers that allow sharing are
 // stored, in an LRU bounded in bytes; a request with a Range header is never answered from here.
 import { LRUCache } from 'lru-cache';
-import { cacheDirectives, chooseEncoding, compress, entityTag } from './front-cache.mjs';
+import { cacheDirectives, compress, encodedBody, entityTag } from './front-cache.mjs';
 
 export const STATIC_PREFIX = '/_next/static/';
 export const IMAGE_PATH = '/_next/image';
@@ -24,7 +24,7 @@ const MAX_KEY_PART = 1024;
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/;
 
 /**
- * `{ kind, key, compressible }` for a request the asset cache may answer, else null: GET or HEAD of
+ * `{ kind, key }` for a request the asset cache may answer, else null: GET or HEAD of
  * a build file or an optimised image, no Range, no oversized URL or Accept header.
  */
 export function assetCacheKey({ method, url, headers }) {
@@ -81,9 +81,7 @@ export function assetEntrySize(entry) {
 
 /** The body and Content-Encoding to answer `entry` with, for this Accept-Encoding. */
 export function assetBody(entry, acceptEncoding) {
-  if (!entry.compressible) return { encoding: 'identity', body: entry.bodies.identity };
-  const encoding = chooseEncoding(acceptEncoding);
-  return { encoding, body: entry.bodies[encoding] };
+  return encodedBody(entry.bodies, acceptEncoding);
 }
 
 /** The store: an LRU bounded in bytes; an expired entry is never answered. */

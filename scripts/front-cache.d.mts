@@ -1,6 +1,10 @@
 export const LOCALE_COOKIE: string;
 export function readCookie(header: string | undefined, name: string): string | undefined;
 export function isPagePath(pathname: string): boolean;
+export function encodedBody(
+  bodies: { identity: Buffer; gzip?: Buffer; br?: Buffer },
+  acceptEncoding: string | undefined,
+): { encoding: 'br' | 'gzip' | 'identity'; body: Buffer };
 export function cacheDirectives(cacheControl: string | string[] | undefined): Map<string, string | true>;
 export function frontCacheKey(request: {
   method?: string;

@@ -116,6 +116,16 @@ export function chooseEncoding(acceptEncoding) {
   return 'identity';
 }
 
+/**
+ * Of the bodies stored for one answer (`identity`, and `gzip` / `br` when it is compressible), the
+ * one for this Accept-Encoding, with its encoding.
+ */
+export function encodedBody(bodies, acceptEncoding) {
+  const encoding = chooseEncoding(acceptEncoding);
+  const body = bodies[encoding];
+  return body ? { encoding, body } : { encoding: 'identity', body: bodies.identity };
+}
+
 export function compress(body, encoding) {
   if (encoding === 'br') {
     return brotliCompressSync(body, {

@@ -4,13 +4,17 @@ import {
   chooseEncoding,
   createEntry,
   createFrontCache,
+  encodedBody,
   frontCacheKey,
   readCookie,
   storableLife,
 } from './front-cache.mjs';
 
 const page = (url: string, headers: Record<string, string> = {}) => ({ method: 'GET', url, headers });
-const html = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 's-maxage=600, stale-while-revalidate=86400' };
+const html = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 's-maxage=600, stale-while-revalidate=86400',
+};
 
 describe('frontCacheKey', () => {
   it('keys anonymous page requests by language and URL', () => {
@@ -40,9 +44,15 @@ describe('frontCacheKey', () => {
 
 describe('storableLife', () => {
   it('keeps shareable HTML pages for s-maxage, at most maxAge, then stale for stale-while-revalidate', () => {
-    expect(storableLife({ status: 200, headers: html }, 30_000)).toEqual({ freshMs: 30_000, staleMs: 86_400_000 });
+    expect(storableLife({ status: 200, headers: html }, 30_000)).toEqual({
+      freshMs: 30_000,
+      staleMs: 86_400_000,
+    });
     expect(
-      storableLife({ status: 200, headers: { ...html, 'cache-control': 's-maxage=1, stale-while-revalidate=5' } }, 30_000),
+      storableLife(
+        { status: 200, headers: { ...html, 'cache-control': 's-maxage=1, stale-while-revalidate=5' } },
+        30_000,
+      ),
     ).toEqual({ freshMs: 1000, staleMs: 5000 });
   });
 
@@ -50,10 +60,35 @@ describe('storableLife', () => {
     const none = { freshMs: 0, staleMs: 0 };
     expect(storableLife({ status: 404, headers: html }, 30_000)).toEqual(none);
     expect(storableLife({ status: 503, headers: html }, 30_000)).toEqual(none);
-    expect(storableLife({ status: 200, headers: { ...html, 'cache-control': 'private, no-cache, no-store' } }, 30_000)).toEqual(none);
-    expect(storableLife({ status: 200, headers: { ...html, 'cache-control': 'public, max-age=60' } }, 30_000)).toEqual(none);
-    expect(storableLife({ status: 200, headers: { ...html, 'set-cookie': 'NEXT_LOCALE=; Max-Age=0' } }, 30_000)).toEqual(none);
-    expect(storableLife({ status: 200, headers: { ...html, 'content-type': 'application/json' } }, 30_000)).toEqual(none);
+    expect(
+      storableLife(
+        { status: 200, headers: { ...html, 'cache-control': 'private, no-cache, no-store' } },
+        30_000,
+      ),
+    ).toEqual(none);
+    expect(
+      storableLife({ status: 200, headers: { ...html, 'cache-control': 'public, max-age=60' } }, 30_000),
+    ).toEqual(none);
+    expect(
+      storableLife({ status: 200, headers: { ...html, 'set-cookie': 'NEXT_LOCALE=; Max-Age=0' } }, 30_000),
+    ).toEqual(none);
+    expect(
+      storableLife({ status: 200, headers: { ...html, 'content-type': 'application/json' } }, 30_000),
+    ).toEqual(none);
+  });
+});
+
+describe('encodedBody', () => {
+  const identity = Buffer.from('plain');
+  const gzip = Buffer.from('gz');
+  const br = Buffer.from('br');
+  it('answers the stored body of the encoding chosen from Accept-Encoding', () => {
+    expect(encodedBody({ identity, gzip, br }, 'gzip, br')).toEqual({ encoding: 'br', body: br });
+    expect(encodedBody({ identity, gzip, br }, 'gzip')).toEqual({ encoding: 'gzip', body: gzip });
+    expect(encodedBody({ identity, gzip, br }, undefined)).toEqual({ encoding: 'identity', body: identity });
+  });
+  it('falls back to the plain body when that encoding was not stored (an image, say)', () => {
+    expect(encodedBody({ identity }, 'gzip, br')).toEqual({ encoding: 'identity', body: identity });
   });
 });
 

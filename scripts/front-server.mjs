@@ -11,6 +11,7 @@ import {
   compress,
   createEntry,
   createFrontCache,
+  encodedBody,
   entityTag,
   frontCacheKey,
   isPagePath,
@@ -110,10 +111,7 @@ export async function startFrontServer({
   }
 
   /** The stored body of a cached page in the encoding the client accepts. */
-  const storedBody = (entry) => (acceptEncoding) => {
-    const encoding = chooseEncoding(acceptEncoding);
-    return { encoding, body: entry.bodies[encoding] };
-  };
+  const storedBody = (entry) => (acceptEncoding) => encodedBody(entry.bodies, acceptEncoding);
 
   /**
    * Writes one page answer: its headers, then 304 when the client has this body already, else the
