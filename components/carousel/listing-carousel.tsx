@@ -1,6 +1,7 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { ListingMessage } from '@/components/anime/listing-states';
 import { OfflineBadge } from '@/components/anime/offline-badge';
+import { WithheldNotice } from '@/components/anime/withheld-notice';
 import { loadCarousel, type CarouselListing } from '@/lib/discovery/listings';
 import { PAGE_SIZE } from '@/lib/jikan';
 import { AnimeCarousel } from './anime-carousel';
@@ -26,14 +27,18 @@ export async function ListingCarousel({ kind }: { kind: CarouselListing }) {
   if (result.status === 'failed') {
     return <CarouselRecovery kind={kind} title={title} errorText={t(MESSAGES[kind].error)} />;
   }
+  const withheld = result.offline ? (result.withheld ?? 0) : 0;
   if (result.items.length === 0) {
     return (
-      <CarouselFrame title={title}>
-        <ListingMessage tone="empty" text={t('empty')} />
+      <CarouselFrame
+        title={title}
+        subtitle={withheld ? <OfflineBadge compact season={result.season} /> : undefined}
+      >
+        {withheld ? <WithheldNotice count={withheld} /> : <ListingMessage tone="empty" text={t('empty')} />}
       </CarouselFrame>
     );
   }
-  return (
+  const carousel = (
     <AnimeCarousel
       title={title}
       subtitle={
@@ -49,5 +54,12 @@ export async function ListingCarousel({ kind }: { kind: CarouselListing }) {
       items={result.items.map((anime) => ({ anime }))}
       adultSource={{ path: `/api/anime/${kind}`, params: { page: 1, limit: PAGE_SIZE.carousel } }}
     />
+  );
+  if (!withheld) return carousel;
+  return (
+    <div className="flex flex-col gap-3">
+      {carousel}
+      <WithheldNotice count={withheld} />
+    </div>
   );
 }

@@ -18,7 +18,16 @@ const AdultContentNotice = dynamic(() => import('@/components/auth/adult-content
  * dialog waits for the answer instead of showing a state that may be wrong. A visitor or a minor
  * trying to open the anime also gets the SPEC §6 notification naming it, once per attempt.
  */
-export function AdultBanner({ animeId, animeTitle }: { animeId: number; animeTitle: string }) {
+export function AdultBanner({
+  animeId,
+  animeTitle,
+  unverified = false,
+}: {
+  animeId: number;
+  animeTitle: string;
+  /** The age rating cannot be checked right now (offline, facts unknown): say that, not "adult". */
+  unverified?: boolean;
+}) {
   const t = useTranslations('Adult');
   const tNotice = useTranslations('Notifications');
   const [open, setOpen] = useState(false);
@@ -53,14 +62,14 @@ export function AdultBanner({ animeId, animeTitle }: { animeId: number; animeTit
     <section
       aria-labelledby="adult-banner-title"
       className="flex flex-col gap-3 rounded-md border border-warning/60 bg-warning/10 p-4 sm:flex-row sm:items-center"
-      data-testid="adult-banner"
+      data-testid={unverified ? 'unverified-banner' : 'adult-banner'}
     >
       <ShieldAlert aria-hidden className="size-8 shrink-0 text-warning" />
       <div className="flex-1">
         <h2 id="adult-banner-title" className="font-semibold">
-          {t('warningTitle')}
+          {t(unverified ? 'unverifiedTitle' : 'warningTitle')}
         </h2>
-        <p className="text-sm text-muted">{t('warningText')}</p>
+        <p className="text-sm text-muted">{t(unverified ? 'unverifiedText' : 'warningText')}</p>
       </div>
       <button
         type="button"

@@ -26,7 +26,7 @@ import { WhereToWatch } from './where-to-watch';
 export async function AnimeDetailPage({ anime, locale }: { anime: AnimeDetails; locale: Locale }) {
   const t = await getTranslations({ locale, namespace: 'Detail' });
   const title = animeTitle(anime, locale) ?? t('notAvailableTitle');
-  const { gated, banner } = detailVisibility(anime, { adult: false });
+  const { gated, banner, unverified } = detailVisibility(anime, { adult: false });
   const original = cleanSynopsis(anime.synopsis);
 
   return (
@@ -36,15 +36,17 @@ export async function AnimeDetailPage({ anime, locale }: { anime: AnimeDetails; 
       </div>
       <DetailHero anime={anime} title={title} gated={gated} locale={locale} />
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 sm:px-6">
-        {banner && <AdultBanner animeId={anime.id} animeTitle={title} />}
+        {banner && <AdultBanner animeId={anime.id} animeTitle={title} unverified={unverified} />}
         {gated ? (
           <AdultDetailFill animeId={anime.id} title={title}>
-            <p
-              className="rounded-md border border-border bg-surface p-4 text-muted"
-              data-testid="gated-notice"
-            >
-              {t('gatedText')}
-            </p>
+            {!unverified && (
+              <p
+                className="rounded-md border border-border bg-surface p-4 text-muted"
+                data-testid="gated-notice"
+              >
+                {t('gatedText')}
+              </p>
+            )}
           </AdultDetailFill>
         ) : (
           <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -58,7 +60,13 @@ export async function AnimeDetailPage({ anime, locale }: { anime: AnimeDetails; 
                   <TranslatedSynopsis original={original.paragraphs} locale={locale} />
                 )}
               </SynopsisSection>
-              {anime.trailerYoutubeId && <TrailerFacade youtubeId={anime.trailerYoutubeId} thumbnail={anime.trailerThumbnail ?? null} title={title} />}
+              {anime.trailerYoutubeId && (
+                <TrailerFacade
+                  youtubeId={anime.trailerYoutubeId}
+                  thumbnail={anime.trailerThumbnail ?? null}
+                  title={title}
+                />
+              )}
               <WhereToWatch id={anime.id} />
               <EpisodesSection animeId={anime.id} />
               <TechnicalInfo anime={anime} locale={locale} />

@@ -4,6 +4,7 @@ import { AdultGridSwap } from '@/components/auth/adult-grid-swap';
 import { ListingMessage } from '@/components/anime/listing-states';
 import { GridRecovery } from '@/components/anime/grid-recovery';
 import { OfflineBadge } from '@/components/anime/offline-badge';
+import { WithheldNotice } from '@/components/anime/withheld-notice';
 import { loadExploreTab } from '@/lib/discovery/listings';
 import { EXPLORE_PAGE_SIZE, type ExploreTab, type View } from '@/lib/discovery/params';
 
@@ -33,7 +34,8 @@ export async function ExploreResults({ tab, view }: { tab: ExploreTab; view: Vie
       />
     );
   }
-  if (result.items.length === 0) {
+  const withheld = result.offline ? (result.withheld ?? 0) : 0;
+  if (result.items.length === 0 && !withheld) {
     return <ListingMessage tone="empty" title={t('empty')} text={t('emptyHint')} />;
   }
   const grid = (
@@ -45,6 +47,7 @@ export async function ExploreResults({ tab, view }: { tab: ExploreTab; view: Vie
   return (
     <>
       <OfflineBadge season={result.season} className="mb-3" />
+      <WithheldNotice count={withheld} className="mb-3" />
       {grid}
     </>
   );

@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { AnimeGridItems } from '@/components/anime/anime-grid';
 import { GridRecovery } from '@/components/anime/grid-recovery';
 import { OfflineBadge } from '@/components/anime/offline-badge';
+import { WithheldNotice } from '@/components/anime/withheld-notice';
 import { loadSearchPage } from '@/lib/discovery/listings';
 import { SEARCH_SORT_ORDER, type SearchSort, type View } from '@/lib/discovery/params';
 import { PAGE_SIZE } from '@/lib/jikan';
@@ -30,19 +31,28 @@ export async function SearchResultsSection({ q, sort, view }: { q: string; sort:
       />
     );
   }
+  const withheld = result.offline ? (result.withheld ?? 0) : 0;
   if (result.items.length === 0) {
     // Empty for an anonymous visitor; a verified adult's own results may not be (SearchResults).
-    return (
+    const empty = (
       <SearchResults
         q={q}
         sort={sort}
         view={view}
         firstPageIds={[]}
         firstPageHasNext={false}
-        emptyState={<SearchEmpty />}
+        emptyState={withheld ? null : <SearchEmpty />}
       >
         {null}
       </SearchResults>
+    );
+    if (!withheld) return empty;
+    return (
+      <>
+        <OfflineBadge className="mb-3" />
+        <WithheldNotice count={withheld} className="mb-3" />
+        {empty}
+      </>
     );
   }
   const results = (
@@ -60,6 +70,7 @@ export async function SearchResultsSection({ q, sort, view }: { q: string; sort:
   return (
     <>
       <OfflineBadge className="mb-3" />
+      <WithheldNotice count={withheld} className="mb-3" />
       {results}
     </>
   );

@@ -32,10 +32,15 @@ test.describe('when the anime database fails', () => {
     await page.goto(`${stack.appUrl}/`);
     const season = carousel(page, SEASON);
     const top = carousel(page, TOP);
-    // The season has an offline stand-in (issue 13: the bangumi-data catalogue, marked as such);
+    // The season has an offline stand-in (the bangumi-data catalogue, marked as such);
     // top-rated needs the live scores, so it fails honestly.
     await expect(season.getByTestId('offline-badge')).toBeVisible();
-    await expect(cards(season)).toHaveCount(10);
+    // None of the catalogue's season was ever fetched from the database: its age ratings are
+    // unknown, so a visitor is told how many were withheld rather than shown them.
+    await expect(season.getByTestId('withheld-notice')).toContainText(
+      'ocultos enquanto o serviço de animes está fora do ar',
+    );
+    await expect(cards(season)).toHaveCount(0);
     await expect(top.getByText('Não foi possível carregar os animes mais bem avaliados.')).toBeVisible();
     await expect(cards(top)).toHaveCount(0);
     await stack.fake.clearFault(seasonFault);
@@ -48,7 +53,11 @@ test.describe('when the anime database fails', () => {
   test('an Explore tab shows the error and recovers with "Tentar novamente"', async ({ page }) => {
     // The popular tab: the home page of the test before prefetches /explore (its links are on
     // screen), which loads the default tab's listing into this stack's cache.
-    const fault = await stack.fake.setFault({ service: 'jikan', mode: 'malformed', match: 'order_by=popularity' });
+    const fault = await stack.fake.setFault({
+      service: 'jikan',
+      mode: 'malformed',
+      match: 'order_by=popularity',
+    });
     await page.goto(`${stack.appUrl}/explore?tab=popular`);
     const panel = page.getByRole('tabpanel');
     await expect(panel.getByText('Não foi possível carregar os animes. Tente novamente.')).toBeVisible();
@@ -129,7 +138,10 @@ test.describe('while the anime database is slow', () => {
       times: 1,
     });
     await page.getByRole('tab', { name: 'Animes Populares' }).click();
-    await expect(page.getByRole('tab', { name: 'Animes Populares' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Animes Populares' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await expect(skeletons).toHaveCount(20);
     // The list view's skeleton, matching the list cards to come.
     await expect(page.locator('[data-view="list"]').getByTestId('anime-card-skeleton')).toHaveCount(20);

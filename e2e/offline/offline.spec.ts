@@ -4,7 +4,7 @@ import { startPrivateStack, type PrivateStack } from '../discovery/private-stack
 import { expect, randomCase, test, useLanguage } from '../support';
 
 /**
- * Issue 13: when the anime database is down (503) or never answers (hang), search, the season
+ * When the anime database is down (503) or never answers (hang), search, the season
  * listing and a detail page still render from the offline catalogue (bangumi-data) with the
  * 'dados offline' badge; when it is healthy again, live data returns and the badge goes.
  *
@@ -25,6 +25,13 @@ test.beforeAll(async () => {
   // A second `next start` on a busy machine can take a while to answer.
   test.setTimeout(120_000);
   stack = await startPrivateStack();
+  // The adult gate of offline answers fails closed: a visitor sees only records whose age rating
+  // the server learnt from the database. These searches (terms no test below uses, so their
+  // cached answers stand in for nothing) teach it Naruto, Death Note, Bleach and Gintama.
+  for (const term of ['narut', 'death not', 'bleac', 'gintam']) {
+    const response = await fetch(`${stack.appUrl}/api/anime/search?q=${encodeURIComponent(term)}`);
+    expect(response.status).toBe(200);
+  }
 });
 test.afterAll(async () => {
   await stack?.close();
@@ -45,8 +52,8 @@ test('with the database answering 503, search and the season listing come from t
 
   await search(page, NARUTO);
   await expect(offlineBadge(page)).toHaveText('dados offline');
-  // No title was ever fetched by this server: the catalogue's original title, first by relevance.
-  await expect(cards(page).first().getByRole('heading')).toHaveText('NARUTO -ナルト-');
+  // The title the database gave the record, first by relevance.
+  await expect(cards(page).first().getByRole('heading')).toHaveText('Naruto');
   await expect(cards(page).first().getByTestId('offline-card-badge')).toHaveText('dados offline');
   // The tooltip explains the badge to mouse and keyboard users alike.
   await offlineBadge(page).focus();
@@ -54,11 +61,14 @@ test('with the database answering 503, search and the season listing come from t
 
   // A Japanese query finds the same show.
   await search(page, 'ナルト');
-  await expect(cards(page).first().getByRole('heading')).toHaveText('NARUTO -ナルト-');
+  await expect(cards(page).first().getByRole('heading')).toHaveText('Naruto');
 
+  // The season's records were never fetched: withheld from a visitor, and the page says so.
   await page.goto(`${stack.appUrl}/explore?tab=seasonal&view=list`);
   await expect(offlineBadge(page)).toBeVisible();
-  await expect(cards(page).first().getByTestId('offline-card-badge')).toBeVisible();
+  await expect(page.getByTestId('withheld-notice')).toContainText(
+    'ocultos enquanto o serviço de animes está fora do ar',
+  );
   await offlineBadge(page).hover();
   await expect(page.getByRole('tooltip').filter({ hasText: 'Temporada mostrada' })).toBeVisible();
 
@@ -75,12 +85,12 @@ test('with the database hanging, answers come from the catalogue after the timeo
 
   await search(page, randomCase('death note'));
   await expect(offlineBadge(page)).toBeVisible({ timeout: 30_000 });
-  await expect(cards(page).first().getByRole('heading')).toHaveText('DEATH NOTE');
+  await expect(cards(page).first().getByRole('heading')).toHaveText('Death Note');
 
   await useLanguage(page, 'en');
   await page.goto(`${stack.appUrl}/explore?tab=seasonal&view=list`);
   await expect(offlineBadge(page)).toHaveText('offline data', { timeout: 30_000 });
-  await expect(cards(page).first().getByTestId('offline-card-badge')).toBeVisible();
+  await expect(page.getByTestId('withheld-notice')).toContainText('hidden while the anime service is down');
 
   await stack.fake.clearFault(fault);
 });
@@ -90,8 +100,8 @@ test('when the database is healthy again, live data returns and the badge goes',
   await expect(async () => {
     await search(page, NARUTO);
     await expect(cards(page).first().getByRole('heading')).toHaveText('Naruto', { timeout: 2_000 });
+    await expect(offlineBadge(page)).toHaveCount(0, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
-  await expect(offlineBadge(page)).toHaveCount(0);
   await expect(page.getByTestId('offline-card-badge')).toHaveCount(0);
 });
 

@@ -37,7 +37,24 @@ describe('Catalogue.search', () => {
       synopsis: null,
       popularity: null,
       offline: true,
+      // bangumi-data has no age rating or genres: never fetched, its adult facts are unknown.
+      adultFactsUnknown: true,
     });
+  });
+
+  it('knows the adult facts of a record learnt from the database, adult or not', () => {
+    const catalogue = testCatalogue();
+    catalogue.remember(testAnime({ id: 20, title: 'Naruto', rating: 'PG-13 - Teens 13 or older' }));
+    catalogue.remember(testAnime({ id: 1735, title: 'Naruto: Shippuuden', rating: 'R+ - Mild Nudity' }));
+    const byId = new Map(
+      catalogue.search({ q: 'naruto', page: 1, limit: 25 }, TEST_TODAY).items.map((a) => [a.id, a]),
+    );
+    expect(byId.get(20)).not.toHaveProperty('adultFactsUnknown');
+    expect(byId.get(1735)).toMatchObject({ rating: 'R+ - Mild Nudity' });
+    expect(byId.get(1735)).not.toHaveProperty('adultFactsUnknown');
+    expect(byId.get(16870)).toMatchObject({ adultFactsUnknown: true });
+    expect(catalogue.details(16870, TEST_TODAY)).toMatchObject({ adultFactsUnknown: true });
+    expect(catalogue.details(20, TEST_TODAY)).not.toHaveProperty('adultFactsUnknown');
   });
 
   it('finds a record by the English title the database taught it (enrichment)', () => {

@@ -10,7 +10,8 @@ import { matchTier, normalizeTitle, prepareQuery, type MatchTier } from './norma
  * "today" in Japan), so tests and the benchmark build one from any data.
  *
  * What it answers never carries a score, a popularity rank or a synopsis: those need the live
- * database, and a stale or invented value would mislead (issue 13).
+ * database, and a stale or invented value would mislead. A record never learnt from the database
+ * carries `adultFactsUnknown`: the adult filter then withholds it from visitors (fail closed).
  */
 
 /** The part of a fetched record worth keeping offline: identity, titles, looks, adult filter. */
@@ -316,6 +317,9 @@ export class Catalogue {
       images: seen?.images ?? { cover: null, small: null },
       genres: seen?.genres ?? [],
       offline: true,
+      // bangumi-data has no age rating and no genres: only a record learnt from the anime
+      // database says whether it is safe for visitors.
+      ...(knowsAdultFacts(seen) ? {} : { adultFactsUnknown: true as const }),
     };
   }
 
@@ -367,6 +371,11 @@ export class Catalogue {
     }
     return links;
   }
+}
+
+/** Whether the anime database told us this record's age rating and genres. */
+function knowsAdultFacts(seen: SeenAnime | undefined): boolean {
+  return !!seen && Array.isArray(seen.genres) && (seen.rating === null || typeof seen.rating === 'string');
 }
 
 function compareText(a: string | null, b: string | null): number {

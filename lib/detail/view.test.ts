@@ -6,10 +6,17 @@ const anonymous = { adult: false };
 const adult = { adult: true };
 
 describe('detailVisibility', () => {
+  it('gates an offline record whose adult facts are unknown, as unverified', () => {
+    const unknown = { rating: null, genres: [], adultFactsUnknown: true as const };
+    expect(detailVisibility(unknown, anonymous)).toEqual({ banner: true, gated: true, unverified: true });
+    expect(detailVisibility(unknown, adult)).toEqual({ banner: false, gated: false, unverified: false });
+  });
+
   it('shows everything and no banner for an ordinary record', () => {
     expect(detailVisibility({ rating: 'PG-13 - Teens 13 or older', genres: ['Action'] }, anonymous)).toEqual({
       banner: false,
       gated: false,
+      unverified: false,
     });
   });
 
@@ -21,6 +28,7 @@ describe('detailVisibility', () => {
       ).toEqual({
         banner: true,
         gated: true,
+        unverified: false,
       });
     },
   );
@@ -29,6 +37,7 @@ describe('detailVisibility', () => {
     expect(detailVisibility({ rating, genres: ['Comedy'] }, anonymous)).toEqual({
       banner: true,
       gated: true,
+      unverified: false,
     });
   });
 
@@ -38,6 +47,7 @@ describe('detailVisibility', () => {
     ).toEqual({
       banner: false,
       gated: false,
+      unverified: false,
     });
   });
 
@@ -45,10 +55,12 @@ describe('detailVisibility', () => {
     expect(detailVisibility({ rating: 'Rx - Hentai', genres: ['Hentai'] }, adult)).toEqual({
       banner: true,
       gated: false,
+      unverified: false,
     });
     expect(detailVisibility({ rating: 'R+ - Mild Nudity', genres: [] }, adult)).toEqual({
       banner: false,
       gated: false,
+      unverified: false,
     });
   });
 });

@@ -5,18 +5,25 @@ import type { Anime } from '@/lib/jikan/types';
  * What the detail page may show of a record (SPEC §2/§5/§6). Pure, for server and client alike.
  * - `banner`: the adult-content warning, for an adult genre keyword or a gated record.
  * - `gated`: only title, banner and notice; no cover, synopsis, trailer or episodes.
+ * - `unverified`: gated only because its age rating cannot be checked right now.
  */
 export interface DetailVisibility {
   banner: boolean;
   gated: boolean;
+  /**
+   * Gated because the record's age rating cannot be checked right now (an offline record whose
+   * adult facts are unknown): the page says so instead of calling it adult.
+   */
+  unverified: boolean;
 }
 
 export function detailVisibility(
-  anime: Pick<Anime, 'rating' | 'genres'>,
+  anime: Pick<Anime, 'rating' | 'genres' | 'adultFactsUnknown'>,
   access: ContentAccess,
 ): DetailVisibility {
   const gated = !access.adult && isAdultAnime(anime);
-  return { gated, banner: gated || hasAdultGenre(anime.genres) };
+  const unverified = gated && anime.adultFactsUnknown === true;
+  return { gated, unverified, banner: gated || hasAdultGenre(anime.genres) };
 }
 
 /**

@@ -22,10 +22,12 @@ export type ListingResult =
       status: 'loaded';
       items: Anime[];
       hasNextPage: boolean;
-      /** Answered from the offline catalogue while the database is down (issue 13). */
+      /** Answered from the offline catalogue while the database is down. */
       offline?: boolean;
       /** The season an offline season listing shows (see AnimePage.season). */
       season?: AnimePage['season'];
+      /** Offline records withheld from this visitor: their adult facts are unknown (AnimePage.withheld). */
+      withheld?: number;
     }
   | { status: 'failed' };
 
@@ -56,6 +58,7 @@ async function settle(key: string, load: Promise<AnimePage>): Promise<ListingRes
       hasNextPage: page.pagination.hasNextPage,
       offline: true,
       season: page.season,
+      withheld: page.withheld ?? 0,
     };
   }
   rememberGoodListing(key);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { filterAnimeList, hasAdultGenre, hasAdultRating, isAdultAnime, isListable } from './filter';
+import {
+  filterAnimeList,
+  gateAnimeList,
+  hasAdultGenre,
+  hasAdultRating,
+  isAdultAnime,
+  isListable,
+} from './filter';
 import type { Anime } from './types';
 import { testAnime } from './test-anime';
 
@@ -73,5 +80,42 @@ describe('filterAnimeList', () => {
     const copy = [...list];
     filterAnimeList(list, { adult: false });
     expect(list).toEqual(copy);
+  });
+});
+
+describe('gateAnimeList: offline records fail closed', () => {
+  const safe = anime({ id: 1, offline: true, rating: 'PG-13 - Teens 13 or older', genres: ['Action'] });
+  const adultByRating = anime({ id: 2, offline: true, rating: 'R+ - Mild Nudity', genres: ['Comedy'] });
+  const adultByGenre = anime({ id: 3, offline: true, rating: null, genres: ['Ecchi'] });
+  const unknown = anime({ id: 4, offline: true, rating: null, genres: [], adultFactsUnknown: true });
+  const unknown2 = anime({ id: 5, offline: true, rating: null, genres: [], adultFactsUnknown: true });
+  const list = [safe, adultByRating, adultByGenre, unknown, unknown2];
+
+  it('treats a record with unknown adult facts as adult', () => {
+    expect(isAdultAnime(unknown)).toBe(true);
+    expect(isAdultAnime(safe)).toBe(false);
+  });
+
+  it.each([
+    ['a visitor', { adult: false }],
+    ['a minor', { adult: false }],
+  ])('shows %s only the records known to be safe, and counts the unknown ones', (_who, access) => {
+    const { shown, withheld } = gateAnimeList(list, access);
+    expect(shown.map((a) => a.id)).toEqual([1]);
+    // Known-adult records are hidden as on a live page; only the unknown ones are "withheld".
+    expect(withheld).toBe(2);
+    expect(filterAnimeList(list, access).map((a) => a.id)).toEqual([1]);
+  });
+
+  it('shows a verified adult everything, withholding nothing', () => {
+    const { shown, withheld } = gateAnimeList(list, { adult: true });
+    expect(shown.map((a) => a.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(withheld).toBe(0);
+  });
+
+  it('still drops records with no title for everyone', () => {
+    const untitled = anime({ id: 6, title: '  ', adultFactsUnknown: true });
+    expect(gateAnimeList([untitled], { adult: false })).toEqual({ shown: [], withheld: 0 });
+    expect(gateAnimeList([untitled], { adult: true })).toEqual({ shown: [], withheld: 0 });
   });
 });

@@ -26,9 +26,13 @@ export function hasAdultRating(rating: string | null): boolean {
   return rating !== null && ADULT_RATING_MARKERS.some((marker) => rating.includes(marker));
 }
 
-/** Hidden from anyone without verified adult access. `genres` includes themes (see toAnime). */
-export function isAdultAnime(anime: Pick<Anime, 'rating' | 'genres'>): boolean {
-  return hasAdultRating(anime.rating) || hasAdultGenre(anime.genres);
+/**
+ * Hidden from anyone without verified adult access. `genres` includes themes (see toAnime). A
+ * record whose adult facts are unknown (an offline record never fetched from the anime database)
+ * fails closed: nothing shows it is safe, so it is treated as adult.
+ */
+export function isAdultAnime(anime: Pick<Anime, 'rating' | 'genres' | 'adultFactsUnknown'>): boolean {
+  return anime.adultFactsUnknown === true || hasAdultRating(anime.rating) || hasAdultGenre(anime.genres);
 }
 
 /** A record worth a card: a real id and a title to show. */
@@ -37,5 +41,24 @@ export function isListable(anime: Pick<Anime, 'id' | 'title'>): boolean {
 }
 
 export function filterAnimeList<T extends Anime>(list: readonly T[], access: ContentAccess): T[] {
-  return list.filter((anime) => isListable(anime) && (access.adult || !isAdultAnime(anime)));
+  return gateAnimeList(list, access).shown;
+}
+
+/**
+ * The list as `access` may see it, and how many records were withheld only because their adult
+ * facts are unknown (known-adult records are hidden as on any live page, and not counted).
+ */
+export function gateAnimeList<T extends Anime>(
+  list: readonly T[],
+  access: ContentAccess,
+): { shown: T[]; withheld: number } {
+  const shown: T[] = [];
+  let withheld = 0;
+  for (const anime of list) {
+    if (!isListable(anime)) continue;
+    if (access.adult || !isAdultAnime(anime)) shown.push(anime);
+    else if (anime.adultFactsUnknown && !hasAdultRating(anime.rating) && !hasAdultGenre(anime.genres))
+      withheld += 1;
+  }
+  return { shown, withheld };
 }

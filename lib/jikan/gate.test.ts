@@ -80,4 +80,21 @@ describe('gateAnimeDetails', () => {
     expect(gateAnimeDetails(safe, { adult: false })).toBe(safe);
     expect(isGatedAnime(safe)).toBe(false);
   });
+
+  it('gates an offline record whose adult facts are unknown, marked unverified', () => {
+    const unknown = details({
+      rating: null,
+      genres: [],
+      offline: true,
+      adultFactsUnknown: true,
+      synopsis: null,
+    });
+    const answer = gateAnimeDetails(unknown, { adult: false });
+    expect(isGatedAnime(answer)).toBe(true);
+    expect(answer).toMatchObject({ adult: true, unverified: true });
+    expect(JSON.stringify(answer)).not.toContain('cdn.myanimelist.net');
+    expect(gateAnimeDetails(unknown, { adult: true })).toBe(unknown);
+    // A known-adult stub is not called unverified.
+    expect(toGatedAnime(details())).not.toHaveProperty('unverified');
+  });
 });

@@ -5,7 +5,8 @@
 import { isAdultAnime } from './filter';
 import type { Anime, AnimeDetails, GatedAnime } from './types';
 
-type GateInput = Pick<Anime, 'id' | 'title' | 'titleEnglish' | 'titleJapanese' | 'rating' | 'genres'>;
+type GateInput = Pick<Anime, 'id' | 'title' | 'titleEnglish' | 'titleJapanese' | 'rating' | 'genres'> &
+  Partial<Pick<Anime, 'offline' | 'adultFactsUnknown'>>;
 
 /** Only the fields the adult-content notice needs; a new field of Anime never leaks by default. */
 export function toGatedAnime(anime: GateInput): GatedAnime {
@@ -17,6 +18,8 @@ export function toGatedAnime(anime: GateInput): GatedAnime {
     rating: anime.rating,
     genres: [...anime.genres],
     adult: true,
+    ...(anime.offline ? { offline: true as const } : {}),
+    ...(anime.adultFactsUnknown ? { unverified: true as const } : {}),
   };
 }
 

@@ -8,7 +8,7 @@ import { AppError, isAppError } from '@/lib/server/errors';
 import { resetRateLimiterForTests } from '@/lib/server/rate-limiter';
 import { MAX_QUERY_LENGTH } from '@/lib/server/upstream';
 import { jikanDeadline, jikanGet, resetJikanClientForTests } from './client';
-import { filterAnimeList, isListable, type ContentAccess } from './filter';
+import { filterAnimeList, gateAnimeList, isListable, type ContentAccess } from './filter';
 import { toAnimeDetails, toAnimeList } from './mappers';
 import { answersOffline, offlineDetails, offlineSearch, offlineSeasonNow, remember } from './offline';
 import {
@@ -25,7 +25,7 @@ import { MAX_ANIME_ID, type Anime, type AnimeDetails, type AnimePage } from './t
  * answer an empty page (SPEC §8). Details throw AppError with the SPEC §8 messages.
  */
 
-export { filterAnimeList, hasAdultGenre, isAdultAnime, isListable } from './filter';
+export { filterAnimeList, gateAnimeList, hasAdultGenre, isAdultAnime, isListable } from './filter';
 export { gateAnimeDetails, isGatedAnime, toGatedAnime } from './gate';
 export type { GatedAnime } from './types';
 export { MAX_ANIME_ID } from './types';
@@ -120,6 +120,12 @@ export function stopgapError(page: AnimePage): AppError | undefined {
   return stopgapPages.get(page);
 }
 
+/** An offline page as `access` may see it, saying how many records were withheld (fail closed). */
+function gateOfflinePage(page: AnimePage, access: ContentAccess): AnimePage {
+  const { shown, withheld } = gateAnimeList(page.data, access);
+  return { ...page, data: shown, ...(withheld ? { withheld } : {}) };
+}
+
 function emptyPage(page: number): AnimePage {
   return { data: [], pagination: { page, hasNextPage: false } };
 }
@@ -142,7 +148,7 @@ async function listing(
       // With the limiter's queue long, the catalogue answers at once (issue 13).
       whenQueueBusy: offline,
     });
-    if ('data' in result) return { ...result, data: filterAnimeList(result.data, access) };
+    if ('data' in result) return gateOfflinePage(result, access);
     return {
       data: filterAnimeList(result.items, access),
       pagination: { page, hasNextPage: result.hasNextPage },
@@ -151,11 +157,14 @@ async function listing(
     const fallback = offline && answersOffline(error) ? offline() : null;
     if (fallback) {
       console.warn(`[jikan] ${label} failed; answering from the offline catalogue`, (error as AppError).code);
-      return { ...fallback, data: filterAnimeList(fallback.data, access) };
+      return gateOfflinePage(fallback, access);
     }
     console.warn(`[jikan] ${label} failed; answering an empty page`, isAppError(error) ? error.code : error);
     const stopgap = emptyPage(page);
-    stopgapPages.set(stopgap, isAppError(error) ? error : new AppError('INTERNAL', undefined, { cause: error }));
+    stopgapPages.set(
+      stopgap,
+      isAppError(error) ? error : new AppError('INTERNAL', undefined, { cause: error }),
+    );
     return stopgap;
   }
 }

@@ -16,6 +16,8 @@ import {
 import { answersOffline } from './offline';
 
 const anon = { adult: false };
+/** A verified adult sees every offline record, its adult facts known or not. */
+const adultAccess = { adult: true };
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -74,11 +76,15 @@ describe('lib/jikan with the database down', () => {
     ['a network error', () => Promise.reject(new TypeError('fetch failed'))],
   ])('answers a search from the catalogue on %s, marked offline', async (_label, failure) => {
     respond = failure;
-    const page = await searchAnime({ q: 'naruto' }, anon);
+    const page = await searchAnime({ q: 'naruto' }, adultAccess);
     expect(isStopgapPage(page)).toBe(false);
     expect(page.offline).toBe(true);
     expect(page.data.map((anime) => anime.id)).toEqual([20, 1735, 16870]);
     expect(page.data.every((anime) => anime.offline && anime.score === null)).toBe(true);
+    // None was ever fetched: a visitor gets none of them (fail closed), and is told how many.
+    const visitor = await searchAnime({ q: 'naruto' }, anon);
+    expect(isStopgapPage(visitor)).toBe(false);
+    expect(visitor).toMatchObject({ offline: true, data: [], withheld: 3 });
   });
 
   it('keeps the failure when the catalogue finds nothing, or a genre filter cannot be applied', async () => {
@@ -95,9 +101,10 @@ describe('lib/jikan with the database down', () => {
 
   it('answers the season listing from air dates, saying which season', async () => {
     respond = () => json({}, 504);
-    const page = await getSeasonNow({ limit: 10 }, anon);
+    const page = await getSeasonNow({ limit: 10 }, adultAccess);
     expect(page).toMatchObject({ offline: true, season: { season: 'fall', year: 2026 } });
     expect(page.data.map((anime) => anime.id)).toEqual([99002, 99001]);
+    expect(await getSeasonNow({ limit: 10 }, anon)).toMatchObject({ offline: true, data: [], withheld: 2 });
   });
 
   it('leaves top listings failed: their order needs the live database', async () => {
@@ -144,6 +151,47 @@ describe('lib/jikan with the database down', () => {
       id: 16498,
       titleEnglish: 'Attack on Titan',
       images: { cover: 'https://cdn.myanimelist.net/aot.jpg' },
+    });
+  });
+});
+
+describe('the adult gate of offline answers', () => {
+  const record = (id: number, title: string, rating: string | null, genres: string[] = []) => ({
+    mal_id: id,
+    title,
+    rating,
+    genres: genres.map((name, i) => ({ mal_id: i + 1, type: 'anime', name, url: '' })),
+    images: { jpg: { image_url: `https://cdn.myanimelist.net/${id}.jpg` } },
+  });
+
+  it('shows a visitor only what the anime database said is safe, and counts the unknown', async () => {
+    respond = () =>
+      json({
+        data: [
+          record(20, 'Naruto', 'PG-13 - Teens 13 or older'),
+          record(1735, 'Naruto: Shippuuden', 'R+ - Mild Nudity'),
+        ],
+        pagination: { has_next_page: false },
+      });
+    await searchAnime({ q: 'naruto' }, anon);
+
+    respond = () => json({}, 504);
+    // Another query than the cached live one: the catalogue answers it.
+    const visitor = await searchAnime({ q: 'narut' }, anon);
+    // 20 is known safe; 1735 is known adult (hidden as live); 16870 was never fetched (withheld).
+    expect(visitor.data.map((anime) => anime.id)).toEqual([20]);
+    expect(visitor.withheld).toBe(1);
+    const adult = await searchAnime({ q: 'narut' }, adultAccess);
+    expect(adult.data.map((anime) => anime.id)).toEqual([20, 1735, 16870]);
+    expect(adult.withheld).toBeUndefined();
+  });
+
+  it('marks a detail record never fetched as having unknown adult facts', async () => {
+    respond = () => json({}, 500);
+    await expect(getAnimeDetails(1735)).resolves.toMatchObject({
+      offline: true,
+      adultFactsUnknown: true,
+      images: { cover: null },
     });
   });
 });
@@ -203,7 +251,7 @@ describe('lib/jikan with the limiter queue busy', () => {
     const queued = fillQueue();
     await vi.advanceTimersByTimeAsync(0);
     const started = Date.now();
-    const page = await now(searchAnime({ q: 'naruto', limit: 3 }, anon));
+    const page = await now(searchAnime({ q: 'naruto', limit: 3 }, adultAccess));
     expect(Date.now()).toBe(started);
     expect(page).toMatchObject({ offline: true });
     expect(page!.data.map((anime) => anime.id)).toEqual([20, 1735, 16870]);

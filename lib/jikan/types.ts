@@ -42,6 +42,11 @@ export interface Anime {
    * score, synopsis or popularity, and the UI says so with its 'dados offline' badge.
    */
   offline?: true;
+  /**
+   * An offline record the server never fetched from the anime database: its age rating and genres
+   * are unknown, so nothing can show it is safe for visitors and it is treated as adult (filter.ts).
+   */
+  adultFactsUnknown?: true;
 }
 
 export interface ExternalLink {
@@ -79,6 +84,13 @@ export interface GatedAnime {
   /** Genre and theme names (the other reason; the adult banner reads them). */
   genres: string[];
   adult: true;
+  /** Answered from the offline catalogue (see Anime.offline). */
+  offline?: true;
+  /**
+   * Gated because its age rating cannot be checked right now (an offline record whose adult facts
+   * are unknown), not because it is known to be adult.
+   */
+  unverified?: true;
 }
 
 /** One page of a listing. `page` is 1-based. */
@@ -92,6 +104,11 @@ export interface AnimePage {
    * the catalogue has when its snapshot is older than the current season.
    */
   season?: { season: 'winter' | 'spring' | 'summer' | 'fall'; year: number };
+  /**
+   * An offline page: how many of its records were withheld from this caller because their adult
+   * facts are unknown while the anime database cannot answer.
+   */
+  withheld?: number;
 }
 
 export interface Episode {
