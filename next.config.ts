@@ -1,7 +1,7 @@
 import type { NextConfig } from 'next';
 import type { RemotePattern } from 'next/dist/shared/lib/image-config';
 import createNextIntlPlugin from 'next-intl/plugin';
-import { COMMON_SECURITY_HEADERS } from './scripts/security-headers.mjs';
+import { securityHeaderRules } from './lib/server/security-headers';
 
 // Messages are compiled at build time (ICU → a compact form), so the browser gets next-intl's
 // small formatter instead of the ICU parser (issue 15: ~8 kB less on every page).
@@ -42,6 +42,9 @@ const nextConfig: NextConfig = {
   // A separate output folder lets two builds (e.g. two engineers' test runs) coexist.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // proxy.ts reads request.url as Next received it, this server's own address included (a
+  // normalised URL names 127.0.0.1 'localhost', another origin: see ownUrl there).
+  skipProxyUrlNormalize: true,
   // Cached pages (ISR) tell shared caches: fresh for their revalidate time (10 min), then served
   // stale for up to a day while one request regenerates them.
   expireTime: 600 + 86_400,
@@ -68,16 +71,11 @@ const nextConfig: NextConfig = {
       ...(loopbackImages ? [loopbackImages] : []),
     ],
   },
-  // The same headers the front server sets (scripts/front-server.mjs), for `next dev` and any
-  // deployment without it. The Content-Security-Policy needs each page's script hashes, so only
-  // the front server can give it.
+  // Every response's security headers, the static Content-Security-Policy included
+  // (lib/server/security-headers.ts). Evaluated at build time, with the public settings the
+  // client is built with.
   async headers() {
-    return [
-      {
-        source: '/:path*',
-        headers: Object.entries(COMMON_SECURITY_HEADERS).map(([key, value]) => ({ key, value })),
-      },
-    ];
+    return securityHeaderRules(process.env);
   },
 };
 
