@@ -49,9 +49,17 @@ const nextConfig: NextConfig = {
   // stale for up to a day while one request regenerates them.
   expireTime: 600 + 86_400,
   // Rendered pages are cached in memory only, in Next's LRU bounded by cacheMaxMemorySize
-  // (50 MB): every search query is a cached page, so the cache must have a bound, and a restart
-  // starts cold together with the data cache it was rendered from. Static shells are still read
-  // from the build output.
+  // (50 MB): every search query is a cached page (about 150 kB of HTML and RSC), so the cache must
+  // have a bound, and a restart starts cold together with the data cache it was rendered from.
+  // Static shells are still read from the build output.
+  //
+  // The same switch turns off the optimiser's own disk cache (next/dist/server/image-optimizer.js
+  // keeps one only when isrFlushToDisk is on and no cacheHandler is set): with Next's default file
+  // cache, every page would be written to disk as well, without any bound, which any visitor can
+  // fill by searching. So covers are kept where a bound exists: by browsers and by the edge
+  // (Cache-Control public, max-age = images.minimumCacheTTL), by the nginx edge or the platform's
+  // image CDN in front of the app, and in Redis (maxmemory, LRU) through the cacheHandler when
+  // REDIS_URL is set. `next start` alone optimises a cover again for each browser that lacks it.
   experimental: { isrFlushToDisk: false },
   reactStrictMode: true,
   images: {
