@@ -1,7 +1,7 @@
 import type { NextConfig } from 'next';
 import type { RemotePattern } from 'next/dist/shared/lib/image-config';
 import createNextIntlPlugin from 'next-intl/plugin';
-import { securityHeaderRules } from './lib/server/security-headers';
+import { IMAGE_POLICY, securityHeaderRules } from './lib/server/security-headers';
 
 // Messages are compiled at build time (ICU → a compact form), so the browser gets next-intl's
 // small formatter instead of the ICU parser (issue 15: ~8 kB less on every page).
@@ -65,6 +65,7 @@ const nextConfig: NextConfig = {
   images: {
     formats: ['image/avif', 'image/webp'],
     minimumCacheTTL: 86_400,
+    contentSecurityPolicy: IMAGE_POLICY,
     dangerouslyAllowLocalIP: loopbackImages !== null,
     // Only the placeholder lives in public/ (and it is served unoptimised): nothing else local
     // goes through the optimiser, so it cannot be pointed at the app's own routes.

@@ -20,8 +20,7 @@ import { wellFormedPath } from '@/lib/utils/well-formed-path';
  *
  * The same URL answers in two languages. Next's render cache is keyed by the rewritten path, so
  * the two never mix here; on a Vercel-style deployment this proxy runs before the edge cache too
- * (README, Deployment). A shared cache must keep the two apart too: every page names Cookie in its
- * Vary header, which Next completes with its own (RSC, router state).
+ * (README, Deployment); an edge in front of `next start` keys pages by URL and NEXT_LOCALE.
  *
  * The pages of one anime (/anime/{id}, its edit and review pages) are first checked against the
  * data layer (lib/detail/availability.ts): when the record cannot be had right now and no good
@@ -83,7 +82,7 @@ export async function proxy(request: NextRequest) {
       : (reviewInternalPath(pathname, searchParams, locale) ??
         internalPagePath(pathname, searchParams, locale));
   target.search = '';
-  return withCookieFix(NextResponse.rewrite(target, { headers: { Vary: 'Cookie' } }));
+  return withCookieFix(NextResponse.rewrite(target));
 }
 
 /**

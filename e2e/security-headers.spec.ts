@@ -119,14 +119,17 @@ test('using the app reports no Content-Security-Policy violation', async ({ page
   await page.keyboard.press('Escape');
 
   // Google sign-in against the Auth emulator, then the adult detail page loaded with the token.
-  const user = { sub: `csp-${Date.now()}`, name: 'Csp Adulto', email: `csp-${Date.now()}@example.com`, birthday: '1990-01-01' };
-  await createGoogleUser(user);
   // A Google account's photo: the user menu loads it from Google's image host.
   const photo = 'https://lh3.googleusercontent.com/a/csp-test-photo=s96-c';
-  await page.evaluate(
-    (claims) => localStorage.setItem('anime-master-emulator-identity', JSON.stringify(claims)),
-    { ...fakeGoogleClaims(user), picture: photo },
-  );
+  const user = {
+    sub: `csp-${Date.now()}`,
+    name: 'Csp Adulto',
+    email: `csp-${Date.now()}@example.com`,
+    birthday: '1990-01-01',
+    picture: photo,
+  };
+  await createGoogleUser(user);
+  await page.evaluate((claims) => localStorage.setItem('anime-master-emulator-identity', JSON.stringify(claims)), fakeGoogleClaims(user));
   const photoRequested = page.waitForRequest(photo);
   await page.getByRole('banner').getByRole('button', { name: 'Entrar com Google' }).click();
   await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();

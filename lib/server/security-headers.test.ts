@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   COMMON_SECURITY_HEADERS,
+  IMAGE_POLICY,
   pagePolicy,
   policySources,
   RESOURCE_POLICY,
@@ -77,6 +78,10 @@ describe('securityHeaderRules', () => {
       expect(rules.findIndex((rule) => rule.source === source)).toBeGreaterThan(0);
     }
     expect(directive(RESOURCE_POLICY, 'default-src')).toEqual(["'none'"]);
+    // Next's optimiser sends its own policy for images: the same, sandboxed.
+    expect(directive(IMAGE_POLICY, 'default-src')).toEqual(["'none'"]);
+    expect(directive(IMAGE_POLICY, 'sandbox')).toEqual([]);
+    expect(IMAGE_POLICY.split(';').map((d) => d.trim())).toContain('sandbox');
   });
 
   it('carries HSTS, nosniff, a referrer policy and no framing', () => {
