@@ -41,7 +41,7 @@ test.describe('the first tap after load takes effect', () => {
       const block = page.getByTestId('rating-block');
       const star = block.getByRole('radio', { name: '4 estrelas' });
       // What a person taps: the star drawn for the (visually hidden) radio.
-      await block.locator('label').filter({ has: star }).click();
+      await block.locator('label', { has: page.getByRole('radio', { name: '4 estrelas' }) }).click();
       await expect(star).toBeChecked();
       await expect(block).toContainText('4/5');
     });
