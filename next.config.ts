@@ -1,7 +1,7 @@
 import type { NextConfig } from 'next';
 import type { RemotePattern } from 'next/dist/shared/lib/image-config';
 import createNextIntlPlugin from 'next-intl/plugin';
-import { COMMON_SECURITY_HEADERS } from './scripts/security-headers.mjs';
+import { IMAGE_POLICY, securityHeaderRules } from './lib/server/security-headers';
 
 // Messages are compiled at build time (ICU → a compact form), so the browser gets next-intl's
 // small formatter instead of the ICU parser (issue 15: ~8 kB less on every page).
@@ -42,18 +42,30 @@ const nextConfig: NextConfig = {
   // A separate output folder lets two builds (e.g. two engineers' test runs) coexist.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // proxy.ts reads request.url as Next received it, this server's own address included (a
+  // normalised URL names 127.0.0.1 'localhost', another origin: see ownUrl there).
+  skipProxyUrlNormalize: true,
   // Cached pages (ISR) tell shared caches: fresh for their revalidate time (10 min), then served
   // stale for up to a day while one request regenerates them.
   expireTime: 600 + 86_400,
   // Rendered pages are cached in memory only, in Next's LRU bounded by cacheMaxMemorySize
-  // (50 MB): every search query is a cached page, so the cache must have a bound, and a restart
-  // starts cold together with the data cache it was rendered from. Static shells are still read
-  // from the build output.
+  // (50 MB): every search query is a cached page (about 150 kB of HTML and RSC), so the cache must
+  // have a bound, and a restart starts cold together with the data cache it was rendered from.
+  // Static shells are still read from the build output.
+  //
+  // The same switch turns off the optimiser's own disk cache (next/dist/server/image-optimizer.js
+  // keeps one only when isrFlushToDisk is on and no cacheHandler is set): with Next's default file
+  // cache, every page would be written to disk as well, without any bound, which any visitor can
+  // fill by searching. So covers are kept where a bound exists: by browsers and by the edge
+  // (Cache-Control public, max-age = images.minimumCacheTTL), by the nginx edge or the platform's
+  // image CDN in front of the app, and in Redis (maxmemory, LRU) through the cacheHandler when
+  // REDIS_URL is set. `next start` alone optimises a cover again for each browser that lacks it.
   experimental: { isrFlushToDisk: false },
   reactStrictMode: true,
   images: {
     formats: ['image/avif', 'image/webp'],
     minimumCacheTTL: 86_400,
+    contentSecurityPolicy: IMAGE_POLICY,
     dangerouslyAllowLocalIP: loopbackImages !== null,
     // Only the placeholder lives in public/ (and it is served unoptimised): nothing else local
     // goes through the optimiser, so it cannot be pointed at the app's own routes.
@@ -68,16 +80,11 @@ const nextConfig: NextConfig = {
       ...(loopbackImages ? [loopbackImages] : []),
     ],
   },
-  // The same headers the front server sets (scripts/front-server.mjs), for `next dev` and any
-  // deployment without it. The Content-Security-Policy needs each page's script hashes, so only
-  // the front server can give it.
+  // Every response's security headers, the static Content-Security-Policy included
+  // (lib/server/security-headers.ts). Evaluated at build time, with the public settings the
+  // client is built with.
   async headers() {
-    return [
-      {
-        source: '/:path*',
-        headers: Object.entries(COMMON_SECURITY_HEADERS).map(([key, value]) => ({ key, value })),
-      },
-    ];
+    return securityHeaderRules(process.env);
   },
 };
 

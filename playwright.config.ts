@@ -63,7 +63,8 @@ export default defineConfig({
       timeout: 120_000,
     },
     {
-      command: `node scripts/serve.mjs -p ${APP_PORT}`,
+      // Next's own server, bound to one address as a deployment behind a proxy binds it.
+      command: `node node_modules/next/dist/bin/next start -p ${APP_PORT} -H 127.0.0.1`,
       url: `http://127.0.0.1:${APP_PORT}/`,
       reuseExistingServer: !isCI,
       timeout: 120_000,

@@ -20,7 +20,7 @@ import { wellFormedPath } from '@/lib/utils/well-formed-path';
  *
  * The same URL answers in two languages. Next's render cache is keyed by the rewritten path, so
  * the two never mix here; on a Vercel-style deployment this proxy runs before the edge cache too
- * (README, Deployment). Next sets the page's Vary header itself; the front server adds Cookie to it.
+ * (README, Deployment); an edge in front of `next start` keys pages by URL and NEXT_LOCALE.
  *
  * The pages of one anime (/anime/{id}, its edit and review pages) are first checked against the
  * data layer (lib/detail/availability.ts): when the record cannot be had right now and no good
@@ -47,7 +47,7 @@ export async function proxy(request: NextRequest) {
       );
     }
     // A page: to the well-formed address, which then answers as any unknown path or id does (404).
-    const target = request.nextUrl.clone();
+    const target = ownUrl(request);
     target.pathname = fixed;
     return NextResponse.redirect(target, 307);
   }
@@ -74,9 +74,7 @@ export async function proxy(request: NextRequest) {
     }
   }
 
-  // A clone of nextUrl keeps Next's own idea of this server's address: a URL built from
-  // request.url may name another host (localhost for 127.0.0.1) and would be proxied, not rewritten.
-  const target = request.nextUrl.clone();
+  const target = ownUrl(request);
   target.pathname =
     INTERNAL_ONLY.test(pathname) && !(UNAVAILABLE_PATH.test(pathname) && isInternalRequest(request))
       ? // Paths only this proxy produces (the review page, the 503 page's body) do not exist from outside.
@@ -85,6 +83,18 @@ export async function proxy(request: NextRequest) {
         internalPagePath(pathname, searchParams, locale));
   target.search = '';
   return withCookieFix(NextResponse.rewrite(target));
+}
+
+/**
+ * This server's own address, for a rewrite or redirect target. Next compares a rewrite's origin
+ * with the address the server was started on (`next start -H …`): the same origin is a rewrite,
+ * any other is proxied over the network. request.nextUrl names every loopback host 'localhost',
+ * which under `-H 127.0.0.1` is another origin (and a connection that never answers), so the
+ * target is built from request.url, which next.config.ts keeps as Next received it
+ * (skipProxyUrlNormalize).
+ */
+function ownUrl(request: NextRequest): URL {
+  return new URL(request.url);
 }
 
 export const config = {

@@ -13,7 +13,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { root, startStack } from './harness.mjs';
-import { deferredScripts } from '../scripts/first-paint.mjs';
 
 export const ROUTES = [
   '/',
@@ -61,9 +60,7 @@ export function pageAssets(html) {
   const preloads = [...html.matchAll(/<link\b([^>]*)>/g)]
     .filter((m) => /rel="(stylesheet|preload)"/.test(m[1]))
     .map((m) => /href="(\/_next\/static\/[^"]+\.(?:js|css))"/.exec(m[1])?.[1]);
-  // The front server moves the chunk scripts into a loader that adds them after the first paint
-  // (scripts/first-paint.mjs): they are still the first load.
-  return [...new Set([...scripts, ...deferredScripts(html), ...preloads].filter(Boolean))];
+  return [...new Set([...scripts, ...preloads].filter(Boolean))];
 }
 
 /** The asset's bytes: from the build folder when it is there, else from the app. */

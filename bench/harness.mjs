@@ -43,16 +43,13 @@ function requireBuild() {
 }
 
 /**
- * Starts one production server of the build against the fake at `fakeUrl` (scripts/serve.mjs, as
- * `npm start` runs it; `server: 'next'` for a bare `next start`, to compare); returns { url, stop() }.
+ * Starts one production server of the build against the fake at `fakeUrl`: Next's own
+ * `next start`, as `npm start` runs it; returns { url, stop() }.
  */
-export async function startApp({ fakeUrl, env = {}, port, server = 'front' } = {}) {
+export async function startApp({ fakeUrl, env = {}, port } = {}) {
   requireBuild();
   const chosen = port || (await freePort());
-  const command =
-    server === 'next'
-      ? [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(chosen)]
-      : [path.join(root, 'scripts/serve.mjs'), '-p', String(chosen)];
+  const command = [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(chosen), '-H', '127.0.0.1'];
   const child = spawn(process.execPath, command, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -83,10 +80,10 @@ export async function startApp({ fakeUrl, env = {}, port, server = 'front' } = {
  * Ports are free ones unless given (BENCH_APP_PORT / BENCH_FAKE_PORT, for machines where ports are
  * assigned).
  */
-export async function startStack({ env = {}, server = 'front' } = {}) {
+export async function startStack({ env = {} } = {}) {
   requireBuild();
   const fake = await startFakeUpstream({ port: Number(process.env.BENCH_FAKE_PORT ?? 0) });
-  const app = await startApp({ fakeUrl: fake.url, env, port: Number(process.env.BENCH_APP_PORT ?? 0), server });
+  const app = await startApp({ fakeUrl: fake.url, env, port: Number(process.env.BENCH_APP_PORT ?? 0) });
   return {
     appUrl: app.url,
     fakeUrl: fake.url,

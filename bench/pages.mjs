@@ -5,7 +5,6 @@
 //
 //   BENCH_SECONDS=15 BENCH_CONNECTIONS=20 npm run bench:pages
 //   BENCH_PAGES=/,/anime/20 npm run bench:pages
-//   BENCH_SERVERS=front npm run bench:pages   # the front server only (default: next start alone, then it)
 //
 // Budget (issue 8): ≥ 300 req/s and p99 ≤ 200 ms on each cached page, 0 errors, 0 upstream calls.
 import autocannon from 'autocannon';
@@ -34,9 +33,9 @@ function run(url) {
   });
 }
 
-/** Each page under load on one server; `server` is 'front' (npm start) or 'next' (bare next start). */
-async function measure(server) {
-  const stack = await startStack({ env: { JIKAN_MIN_INTERVAL_MS: '20' }, server });
+/** Each page under load on `next start` (as `npm start` runs it). */
+async function measure() {
+  const stack = await startStack({ env: { JIKAN_MIN_INTERVAL_MS: '20' } });
   const fake = fakeControl(stack.fakeUrl);
   const rows = [];
   try {
@@ -50,7 +49,7 @@ async function measure(server) {
       const upstream = (await fake.calls({ service: 'jikan', since })).length;
       const errors = result.errors + result.timeouts + result.non2xx;
       const row = {
-        server: server === 'front' ? 'front server (npm start)' : 'next start alone',
+        server: 'next start',
         page,
         rps: Math.round(result.requests.average),
         p50: result.latency.p50,
@@ -67,9 +66,7 @@ async function measure(server) {
   return rows;
 }
 
-const servers = (process.env.BENCH_SERVERS ?? 'next,front').split(',');
-const rows = [];
-for (const server of servers) rows.push(...(await measure(server)));
+const rows = await measure();
 
 console.log(`\ncached pages, autocannon -c ${CONNECTIONS} -d ${SECONDS}, gzip, pt/en alternating`);
 console.log('| server | page | req/s | p50 ms | p99 ms | errors | upstream calls | budget |');

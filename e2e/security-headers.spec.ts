@@ -4,9 +4,9 @@ import { ID_ADULT, ID_NARUTO } from './fake-upstream/fixtures.mjs';
 import { expect, test } from './support';
 
 /**
- * Security headers on every response and a Content-Security-Policy that the app itself never
- * trips (issue 15). Pages are cached HTML shared by everyone, so their policy allows their own
- * inline scripts by hash (scripts/security-headers.mjs), never 'unsafe-inline'.
+ * Security headers on every response, all given by next.config.ts (lib/server/security-headers.ts),
+ * and a Content-Security-Policy that the app itself never trips. Pages are cached HTML shared by
+ * everyone: one static policy for every page (docs/decisions/csp.md).
  */
 
 const EVERY_RESPONSE = {
@@ -35,31 +35,41 @@ test.describe('security headers', () => {
     });
   }
 
-  test('a page allows scripts from our origin and its own inline scripts by hash, nothing else', async ({ request }) => {
-    for (const path of ['/', `/anime/${ID_NARUTO}`]) {
+  test('a page runs scripts from our origin and its own inline ones, nothing else; one policy for every page', async ({
+    request,
+  }) => {
+    const policies = new Set<string>();
+    for (const path of ['/', `/anime/${ID_NARUTO}`, '/explore?tab=popular']) {
       const response = await request.get(path);
-      const html = await response.text();
       const policy = response.headers()['content-security-policy']!;
-      const scripts = directive(policy, 'script-src');
-      expect(scripts[0]).toBe("'self'");
-      expect(scripts.join(' ')).not.toMatch(/unsafe|\*|https?:$/);
-      const hashes = scripts.filter((s) => s.startsWith("'sha256-"));
-      const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>/g)].length;
-      expect(hashes.length).toBeGreaterThan(0);
-      expect(hashes.length).toBeLessThanOrEqual(inline);
+      policies.add(policy);
+      expect(directive(policy, 'script-src').slice(0, 2)).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(directive(policy, 'script-src').join(' ')).not.toMatch(/unsafe-eval|\*|https?:$|sha256/);
       expect(directive(policy, 'frame-src')).toEqual(['https://www.youtube-nocookie.com']);
       expect(directive(policy, 'img-src')).not.toContain('*');
+      expect(directive(policy, 'img-src')).toContain('https://lh3.googleusercontent.com');
       expect(directive(policy, 'object-src')).toEqual(["'none'"]);
+      expect(directive(policy, 'base-uri')).toEqual(["'self'"]);
+    }
+    expect(policies.size).toBe(1);
+  });
+
+  test('API answers, build files and public files may run nothing', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    const script = /\/_next\/static\/chunks\/[\w.-]+\.js/.exec(html)?.[0];
+    expect(script).toBeTruthy();
+    for (const path of [script!, ...OTHERS]) {
+      const policy = (await request.get(path)).headers()['content-security-policy'] ?? '';
+      expect(directive(policy, 'default-src'), path).toEqual(["'none'"]);
     }
   });
 
-  test('a cached page is answered from the front cache, compressed, with the same policy', async ({ request }) => {
+  test("a page says only what Next's own cache did with it", async ({ request }) => {
     const first = await request.get('/explore?tab=popular');
     const second = await request.get('/explore?tab=popular');
-    expect(second.headers()['x-front-cache']).toBe('HIT');
+    expect(second.headers()['x-front-cache']).toBeUndefined();
+    expect(['HIT', 'STALE', 'MISS']).toContain(second.headers()['x-nextjs-cache']);
     expect(second.headers()['content-security-policy']).toBe(first.headers()['content-security-policy']);
-    expect(await second.text()).toBe(await first.text());
-    expect(second.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
   });
 });
 
@@ -109,11 +119,22 @@ test('using the app reports no Content-Security-Policy violation', async ({ page
   await page.keyboard.press('Escape');
 
   // Google sign-in against the Auth emulator, then the adult detail page loaded with the token.
-  const user = { sub: `csp-${Date.now()}`, name: 'Csp Adulto', email: `csp-${Date.now()}@example.com`, birthday: '1990-01-01' };
+  // A Google account's photo: the user menu loads it from Google's image host.
+  const photo = 'https://lh3.googleusercontent.com/a/csp-test-photo=s96-c';
+  const user = {
+    sub: `csp-${Date.now()}`,
+    name: 'Csp Adulto',
+    email: `csp-${Date.now()}@example.com`,
+    birthday: '1990-01-01',
+    picture: photo,
+  };
   await createGoogleUser(user);
   await page.evaluate((claims) => localStorage.setItem('anime-master-emulator-identity', JSON.stringify(claims)), fakeGoogleClaims(user));
+  const photoRequested = page.waitForRequest(photo);
   await page.getByRole('banner').getByRole('button', { name: 'Entrar com Google' }).click();
   await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
+  // Requested at all only when the policy allows the host (the machine may have no internet).
+  await photoRequested;
   await page.goto(`/anime/${ID_ADULT}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 

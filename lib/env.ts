@@ -66,6 +66,11 @@ const serverSchema = z.object({
   /** Per-client budget of requests that miss the cache: bucket size, and refill per minute (0 = off). */
   CLIENT_MISS_BURST: intFrom(12),
   CLIENT_MISS_PER_MINUTE: intFrom(12),
+  /**
+   * Reverse proxies in front of the app that append the client address to X-Forwarded-For: 0 when
+   * the app faces the network (`npm start`), 1 behind the shipped nginx or Vercel's edge.
+   */
+  TRUSTED_PROXY_HOPS: intFrom(0),
   STREAMING_BASE_URLS: csv,
   TRANSLATE_BASE_URL: url('https://translate.googleapis.com'),
   REDIS_URL: z

@@ -5,7 +5,6 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CATALOGUE_FILE, writeCatalogue } from './build-catalogue.mjs';
-import { addCompileHints } from './compile-hints.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -54,8 +53,6 @@ export async function ensureDependencies() {
 
 const SOURCE_DIRS = ['app', 'components', 'lib', 'messages', 'public'];
 const SOURCE_FILES = [
-  // Shapes the build output: it marks the first-load chunks after next build.
-  'scripts/compile-hints.mjs',
   'proxy.ts',
   'next.config.ts',
   'postcss.config.mjs',
@@ -92,10 +89,6 @@ export function sourceHash() {
 
 const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
 
-/** The NEXT_PUBLIC_* settings of this environment: what a build bakes into the client. */
-function publicEnv() {
-  return Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('NEXT_PUBLIC_')));
-}
 const stampFile = path.join(distDir, 'anime-master-build-hash');
 
 export function buildIsCurrent() {
@@ -114,14 +107,7 @@ export async function build() {
   const hash = sourceHash();
   const code = await run(bin('next'), ['build'], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   if (code === 0) {
-    const hints = addCompileHints(distDir);
-    log(
-      `Compile hints: ${hints.count} first-load chunks (${(hints.bytes / 1024).toFixed(0)} kB) compile while they load`,
-    );
     writeFileSync(stampFile, hash);
-    // The front server's Content-Security-Policy allows the outside hosts this client was built
-    // to call (Firebase, the Auth emulator): it reads the public settings baked into the build.
-    writeFileSync(path.join(distDir, 'anime-master-public-env.json'), JSON.stringify(publicEnv(), null, 2));
   }
   return code;
 }

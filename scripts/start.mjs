@@ -1,5 +1,7 @@
-// npm start: installs what is missing, builds when the sources changed, serves on PORT (3000).
-import { build, buildIsCurrent, ensureDependencies, log, run } from './lib.mjs';
+// npm start: installs what is missing, builds when the sources changed, then runs Next's own
+// production server (`next start`) on PORT (3000), bound to HOST when it is set (every interface
+// otherwise, as `next start` does).
+import { build, buildIsCurrent, ensureDependencies, localBin, log, run } from './lib.mjs';
 
 await ensureDependencies();
 if (buildIsCurrent()) {
@@ -10,8 +12,10 @@ if (buildIsCurrent()) {
   if (code !== 0) process.exit(code);
 }
 const port = process.env.PORT || '3000';
-log(`Serving on http://localhost:${port}`);
-const code = await run(process.execPath, ['scripts/serve.mjs', '-p', port], {
+const host = process.env.HOST?.trim();
+const args = ['start', '-p', port, ...(host ? ['-H', host] : [])];
+log(`Serving on http://${host || 'localhost'}:${port} (next ${args.join(' ')})`);
+const code = await run(localBin('next'), args, {
   env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
 });
 process.exit(code);

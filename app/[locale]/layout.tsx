@@ -5,7 +5,6 @@ import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { GlobalErrorLogger } from '@/components/layout/global-error-logger';
-import { HydrationSignal } from '@/components/layout/hydration-signal';
 import { SkipLink } from '@/components/layout/skip-link';
 import { SeasonReleaseWatcher } from '@/components/notifications/lazy-season-release-watcher';
 import { ThemeProvider } from '@/components/theme/theme-provider';
@@ -68,7 +67,6 @@ export default async function LocaleLayout({
             <Toaster />
             <GlobalErrorLogger />
             <SeasonReleaseWatcher />
-            <HydrationSignal />
           </ThemeProvider>
         </NextIntlClientProvider>
       </body>

@@ -331,6 +331,8 @@ describe('GET /api/anime/[id]', () => {
   it("cuts one client's burst of new ids off with 429 TOO_MANY_REQUESTS, while another client and cached ids stay free", async () => {
     process.env.CLIENT_MISS_BURST = '3';
     process.env.CLIENT_MISS_PER_MINUTE = '6';
+    // Two proxies in front (a CDN, then nginx): the client is the second entry from the right.
+    process.env.TRUSTED_PROXY_HOPS = '2';
     resetJikanForTests();
     respond = (url) => json({ data: record(Number(url.pathname.split('/')[3])) });
     const from = (client: string, id: number) =>
@@ -360,6 +362,7 @@ describe('GET /api/anime/[id]', () => {
     } finally {
       delete process.env.CLIENT_MISS_BURST;
       delete process.env.CLIENT_MISS_PER_MINUTE;
+      delete process.env.TRUSTED_PROXY_HOPS;
     }
   });
 

@@ -7,9 +7,6 @@ import { cn } from '@/lib/utils/cn';
 /** Shown for a record without a cover and for a cover that fails to load (SPEC §2). */
 export const PLACEHOLDER_COVER = '/images/anime-placeholder.svg';
 
-/** Element Timing marks an image the page's first paint waits for (scripts/first-paint.mjs). */
-export const FIRST_PAINT_IMAGE = { elementtiming: 'first-paint' } as const;
-
 interface AnimeCoverProps {
   src: string | null;
   /** The `sizes` attribute: how wide the cover is drawn at each viewport width. */
@@ -59,8 +56,6 @@ export function AnimeCover({ src, sizes, eager = false, className }: AnimeCoverP
       loading={eager ? undefined : 'lazy'}
       fetchPriority={eager ? 'high' : 'auto'}
       onError={() => setFailedSrc(src)}
-      // The app starts once this cover has been shown (scripts/first-paint.mjs).
-      {...(eager ? FIRST_PAINT_IMAGE : {})}
       className={imageClass}
       data-cover="image"
     />

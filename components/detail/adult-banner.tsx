@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { accessState } from '@/components/auth/access-status';
 import { buttonClass } from '@/components/ui/button';
 import { useAuth } from '@/lib/firebase/use-auth';
+import { useHydrated } from '@/lib/stores/use-hydrated';
 import { useNotificationsStore } from '@/lib/stores/notifications-store';
 
 // Radix Dialog's code loads on the first 'Verificar Acesso', not with every adult page.
@@ -38,6 +39,8 @@ export function AdultBanner({
   const state = accessState(useAuth());
   const checking = state === 'checking';
   const addNotification = useNotificationsStore((store) => store.add);
+  // In the server HTML: not taken before the page has hydrated and can open the notice.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!open || checking || !noticePending.current) return;
@@ -76,7 +79,8 @@ export function AdultBanner({
         ref={trigger}
         className={buttonClass('secondary')}
         aria-haspopup="dialog"
-        aria-busy={open && checking}
+        disabled={!hydrated}
+        aria-busy={!hydrated || (open && checking)}
         onClick={() => {
           setLoaded(true);
           noticePending.current = true;

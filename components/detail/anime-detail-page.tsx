@@ -1,5 +1,4 @@
 import { getTranslations } from 'next-intl/server';
-import { Suspense } from 'react';
 import { animeTitle } from '@/lib/anime-display';
 import { cleanSynopsis } from '@/lib/detail/synopsis';
 import { detailVisibility } from '@/lib/detail/view';
@@ -13,7 +12,7 @@ import { EpisodesSection } from './episodes-section';
 import { ExternalLinks } from './external-links';
 import { PersonalSections } from './personal-sections';
 import { SharePanel } from './share-panel';
-import { SynopsisSection, SynopsisSkeleton, TranslatedSynopsis } from './synopsis-section';
+import { SynopsisSection, TranslatedSynopsis } from './synopsis-section';
 import { TechnicalInfo } from './technical-info';
 import { TrailerFacade } from './trailer-facade';
 import { WhereToWatch } from './where-to-watch';
@@ -52,13 +51,13 @@ export async function AnimeDetailPage({ anime, locale }: { anime: AnimeDetails; 
           <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
             <div className="flex min-w-0 flex-col gap-8">
               <SynopsisSection credit={original.credit} locale={locale}>
-                {locale === 'pt' && original.paragraphs.length > 0 ? (
-                  <Suspense fallback={<SynopsisSkeleton lines={original.paragraphs.length} />}>
-                    <TranslatedSynopsis id={anime.id} original={original.paragraphs} locale={locale} />
-                  </Suspense>
-                ) : (
-                  <TranslatedSynopsis original={original.paragraphs} locale={locale} />
-                )}
+                {/* No Suspense boundary: the cached page holds the synopsis itself, readable
+                    without JavaScript, never a placeholder waiting for a script to swap it in. */}
+                <TranslatedSynopsis
+                  id={locale === 'pt' ? anime.id : undefined}
+                  original={original.paragraphs}
+                  locale={locale}
+                />
               </SynopsisSection>
               {anime.trailerYoutubeId && (
                 <TrailerFacade

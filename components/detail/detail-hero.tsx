@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import Image from 'next/image';
-import { AnimeCover, FIRST_PAINT_IMAGE } from '@/components/anime/anime-cover';
+import { AnimeCover } from '@/components/anime/anime-cover';
 import { OfflineBadge } from '@/components/anime/offline-badge';
 import { translateLabel } from '@/lib/labels';
 import type { Locale } from '@/lib/i18n/config';
@@ -57,7 +57,6 @@ export async function DetailHero({
             // Full width above the fold: the largest paint on a phone when there is a banner.
             preload
             fetchPriority="high"
-            {...FIRST_PAINT_IMAGE}
           />
           <div aria-hidden className="absolute inset-0 bg-gradient-to-t from-bg to-transparent" />
         </div>

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { buttonClass } from '@/components/ui/button';
 import { copyText, shareLinks } from '@/lib/detail/copy-text';
 import { routes } from '@/lib/routes';
-import { useHydrated } from '@/lib/stores/use-hydrated';
+import { useHydrated, useUntilHydrated } from '@/lib/stores/use-hydrated';
 import { showToast } from '@/lib/toast';
 
 /**
@@ -18,6 +18,7 @@ export function SharePanel({ animeId, title }: { animeId: number; title: string 
   // The page's own address and the Web Share API are known only in the browser; the server render
   // (the same for every host) uses the relative link until hydration.
   const hydrated = useHydrated();
+  const ready = useUntilHydrated();
   // What the buttons hand over is read when pressed: the full address, even in the moment between
   // hydration and the links' update.
   const fullUrl = () => new URL(routes.anime(animeId), window.location.origin).toString();
@@ -52,6 +53,7 @@ export function SharePanel({ animeId, title }: { animeId: number; title: string 
         <button
           type="button"
           className={itemClass}
+          {...ready}
           onClick={async () => {
             if (await copyText(fullUrl())) showToast(t('linkCopied'), 'success');
             else showToast(t('copyFailed'), 'error');

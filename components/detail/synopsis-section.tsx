@@ -69,18 +69,3 @@ export function Paragraphs({ paragraphs, lang }: { paragraphs: string[]; lang?: 
     </div>
   );
 }
-
-/** As tall as the text to come, roughly: three lines per paragraph of up to 200 characters. */
-export function SynopsisSkeleton({ lines }: { lines: number }) {
-  return (
-    <div aria-hidden className="flex flex-col gap-3" data-testid="synopsis-skeleton">
-      {Array.from({ length: Math.min(lines, 8) }, (_, index) => (
-        <div key={index} className="flex flex-col gap-2">
-          <div className="skeleton h-4 w-full rounded-sm" />
-          <div className="skeleton h-4 w-full rounded-sm" />
-          <div className="skeleton h-4 w-2/3 rounded-sm" />
-        </div>
-      ))}
-    </div>
-  );
-}

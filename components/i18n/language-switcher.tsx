@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useTransition } from 'react';
 import { locales, type Locale } from '@/lib/i18n/config';
+import { useHydrated } from '@/lib/stores/use-hydrated';
 import { persistLocale, readCookieLocale, readStoredLocale } from '@/lib/i18n/locale-client';
 import { cn } from '@/lib/utils/cn';
 
@@ -14,6 +15,8 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   const current = useLocale();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
+  // The choice needs the app (cookie, refresh): not taken before the page has hydrated.
+  const hydrated = useHydrated();
 
   // The cookie is what the server renders with; localStorage mirrors it. If only the mirror
   // survived (cookies cleared, backup restored), the mirror wins once and the page re-renders.
@@ -47,10 +50,11 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           lang={locale}
           aria-label={t('languageButton', { name: tl(locale) })}
           aria-pressed={locale === current}
-          disabled={pending}
+          disabled={pending || !hydrated}
+          aria-busy={pending || !hydrated || undefined}
           onClick={() => choose(locale)}
           className={cn(
-            'min-h-11 min-w-11 rounded-md px-2 text-sm font-semibold uppercase transition-colors duration-150',
+            'min-h-11 min-w-11 rounded-md px-2 text-sm font-semibold uppercase transition-colors duration-150 disabled:cursor-not-allowed',
             locale === current
               ? 'bg-accent-soft text-accent-text'
               : 'text-muted hover:bg-surface-2 hover:text-fg',

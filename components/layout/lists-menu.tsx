@@ -6,6 +6,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { listMenuItems } from '@/lib/routes';
+import { useUntilHydrated } from '@/lib/stores/use-hydrated';
 import { cn } from '@/lib/utils/cn';
 
 /**
@@ -21,6 +22,7 @@ export function ListsMenu() {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
+  const ready = useUntilHydrated();
   const [openedAt, setOpenedAt] = useState(pathname);
 
   if (open && openedAt !== pathname) {
@@ -73,6 +75,7 @@ export function ListsMenu() {
         type="button"
         aria-expanded={open}
         aria-controls={listId}
+        {...ready}
         onClick={() => (open ? setOpen(false) : show())}
         className={cn(
           'inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-sm font-medium text-fg hover:bg-surface-2',

@@ -6,6 +6,7 @@ import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useRef, useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
+import { useUntilHydrated } from '@/lib/stores/use-hydrated';
 
 const loadDialog = () => import('./mobile-menu-dialog');
 const MobileMenuDialog = dynamic(loadDialog, { ssr: false });
@@ -23,6 +24,7 @@ export function MobileMenu() {
   const searchRef = useRef<HTMLButtonElement>(null);
   const [used, setUsed] = useState(false);
   const [open, setOpen] = useState(false);
+  const ready = useUntilHydrated();
   const [focusSearch, setFocusSearch] = useState(false);
   const [openedAt, setOpenedAt] = useState(pathname);
 
@@ -47,6 +49,7 @@ export function MobileMenu() {
         className={buttonClass('ghost', 'icon', 'md:hidden')}
         aria-label={ts('label')}
         aria-haspopup="dialog"
+        {...ready}
         onPointerEnter={preload}
         onFocus={preload}
         onClick={() => show(true)}
@@ -60,6 +63,7 @@ export function MobileMenu() {
         aria-label={t('openMenu')}
         aria-haspopup="dialog"
         aria-expanded={open}
+        {...ready}
         onPointerEnter={preload}
         onFocus={preload}
         onClick={() => show(false)}

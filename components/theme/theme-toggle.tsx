@@ -4,12 +4,14 @@ import { Moon, Sun } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useTheme } from 'next-themes';
 import { buttonClass } from '@/components/ui/button';
+import { useUntilHydrated } from '@/lib/stores/use-hydrated';
 import { useSetTheme } from './use-set-theme';
 
 export function ThemeToggle({ className }: { className?: string }) {
   const t = useTranslations('Theme');
   const { resolvedTheme } = useTheme();
   const setTheme = useSetTheme();
+  const ready = useUntilHydrated();
 
   // Before hydration resolvedTheme is unknown; the icons switch by CSS so nothing flickers.
   return (
@@ -19,6 +21,7 @@ export function ThemeToggle({ className }: { className?: string }) {
       aria-label={t('toggle')}
       title={resolvedTheme === 'dark' ? t('toLight') : t('toDark')}
       data-testid="theme-toggle"
+      {...ready}
       onClick={() => setTheme(resolvedTheme === 'dark' ? 'light' : 'dark')}
     >
       <Sun aria-hidden className="hidden size-5 dark:block" />

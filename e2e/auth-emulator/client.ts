@@ -11,6 +11,8 @@ export interface EmulatorGoogleUser {
   email: string;
   /** YYYY-MM-DD, set as the `birthday` custom claim; omitted = no birthday known. */
   birthday?: string;
+  /** The Google profile photo's address (the user menu shows it); omitted = no photo. */
+  picture?: string;
 }
 
 /**
@@ -31,6 +33,7 @@ export async function createGoogleUser(user: EmulatorGoogleUser): Promise<void> 
             email: user.email,
             emailVerified: true,
             displayName: user.name,
+            photoUrl: user.picture,
             providerUserInfo: [
               { providerId: 'google.com', rawId: user.sub, email: user.email, displayName: user.name },
             ],
@@ -48,7 +51,13 @@ export async function createGoogleUser(user: EmulatorGoogleUser): Promise<void> 
 
 /** The claims of the fake Google ID token the app signs in with in emulator builds. */
 export function fakeGoogleClaims(user: EmulatorGoogleUser) {
-  return { sub: user.sub, email: user.email, email_verified: true, name: user.name };
+  return {
+    sub: user.sub,
+    email: user.email,
+    email_verified: true,
+    name: user.name,
+    ...(user.picture ? { picture: user.picture } : {}),
+  };
 }
 
 /** An ID token straight from the emulator (sign-in by REST), for API calls outside a browser. */

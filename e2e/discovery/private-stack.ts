@@ -99,8 +99,8 @@ export async function startApp(
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    // The production server (front cache + Next), as `npm start` runs it.
-    [path.join(root, 'scripts', 'serve.mjs'), '-p', String(port)],
+    // The production server, as `npm start` runs it: Next's own `next start`.
+    [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
     {
       cwd: root,
       env: {

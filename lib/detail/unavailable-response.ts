@@ -118,7 +118,7 @@ async function internalPageResponse(
   }: { locale: Locale; kind: InternalPageKind; id: number | null; status: number; headers: Headers },
 ): Promise<NextResponse> {
   if (request.method === 'HEAD') return new NextResponse(null, { status, headers });
-  const html = (await pageHtml(request.nextUrl.origin, locale, kind)) ?? fallbackHtml(locale, kind, id);
+  const html = (await pageHtml(new URL(request.url).origin, locale, kind)) ?? fallbackHtml(locale, kind, id);
   headers.set('Content-Type', 'text/html; charset=utf-8');
   return new NextResponse(html, { status, headers });
 }

@@ -14,18 +14,43 @@ import { isAppError } from './errors';
 const request = (headers: Record<string, string> = {}) => new Request('http://app.test/api/x', { headers });
 
 describe('clientKeyOf', () => {
-  it('takes the first X-Forwarded-For hop, then X-Real-IP, then one shared key', () => {
-    expect(clientKeyOf(request({ 'x-forwarded-for': ' 203.0.113.9 , 10.0.0.1' }))).toBe('203.0.113.9');
-    expect(clientKeyOf(request({ 'x-forwarded-for': '2001:db8::1' }))).toBe('2001:db8::1');
-    expect(clientKeyOf(request({ 'x-real-ip': '198.51.100.7' }))).toBe('198.51.100.7');
-    expect(clientKeyOf(request())).toBe(UNKNOWN_CLIENT);
+  it('with one trusted proxy, takes the address that proxy appended and ignores what the client wrote', () => {
+    expect(clientKeyOf(request({ 'x-forwarded-for': '203.0.113.9' }), 1)).toBe('203.0.113.9');
+    expect(clientKeyOf(request({ 'x-forwarded-for': ' 6.6.6.6 , 10.9.8.7,203.0.113.9 ' }), 1)).toBe(
+      '203.0.113.9',
+    );
+    expect(clientKeyOf(request({ 'x-forwarded-for': '2001:db8::1' }), 1)).toBe('2001:db8::1');
+    // X-Real-IP is whatever the client sent when no proxy wrote it: never read.
+    expect(clientKeyOf(request({ 'x-real-ip': '198.51.100.7' }), 1)).toBe(UNKNOWN_CLIENT);
+    expect(clientKeyOf(request(), 1)).toBe(UNKNOWN_CLIENT);
   });
 
-  it('ignores a hop that is not an address-like token', () => {
-    expect(clientKeyOf(request({ 'x-forwarded-for': '<script>', 'x-real-ip': '198.51.100.7' }))).toBe(
-      '198.51.100.7',
-    );
-    expect(clientKeyOf(request({ 'x-forwarded-for': 'a'.repeat(65) }))).toBe(UNKNOWN_CLIENT);
+  it('with two trusted proxies, takes the second entry from the right', () => {
+    expect(clientKeyOf(request({ 'x-forwarded-for': '6.6.6.6, 203.0.113.9, 10.0.0.2' }), 2)).toBe('203.0.113.9');
+    // One entry for two proxies: the request went around one of them.
+    expect(clientKeyOf(request({ 'x-forwarded-for': '203.0.113.9' }), 2)).toBe(UNKNOWN_CLIENT);
+  });
+
+  it('with no trusted proxy, names every request the same client, whatever it claims', () => {
+    const claims = ['203.0.113.9', '198.51.100.1, 198.51.100.2', '2001:db8::1'];
+    for (const claim of claims) {
+      expect(clientKeyOf(request({ 'x-forwarded-for': claim, 'x-real-ip': claim }), 0)).toBe(UNKNOWN_CLIENT);
+    }
+  });
+
+  it('ignores an entry that is not an address-like token', () => {
+    expect(clientKeyOf(request({ 'x-forwarded-for': '1.2.3.4, <script>' }), 1)).toBe(UNKNOWN_CLIENT);
+    expect(clientKeyOf(request({ 'x-forwarded-for': 'a'.repeat(65) }), 1)).toBe(UNKNOWN_CLIENT);
+  });
+
+  it('reads the number of trusted proxies from TRUSTED_PROXY_HOPS (0 unless set)', () => {
+    const forged = request({ 'x-forwarded-for': '6.6.6.6, 203.0.113.9' });
+    delete process.env.TRUSTED_PROXY_HOPS;
+    resetServerEnvForTests();
+    expect(clientKeyOf(forged)).toBe(UNKNOWN_CLIENT);
+    process.env.TRUSTED_PROXY_HOPS = '1';
+    resetServerEnvForTests();
+    expect(clientKeyOf(forged)).toBe('203.0.113.9');
   });
 });
 
@@ -67,13 +92,15 @@ describe('chargeClientMiss', () => {
   afterEach(() => {
     delete process.env.CLIENT_MISS_BURST;
     delete process.env.CLIENT_MISS_PER_MINUTE;
+    delete process.env.TRUSTED_PROXY_HOPS;
     resetServerEnvForTests();
     resetClientBudgetForTests();
   });
 
-  function configure(burst: number, perMinute: number) {
+  function configure(burst: number, perMinute: number, trustedHops = 1) {
     process.env.CLIENT_MISS_BURST = String(burst);
     process.env.CLIENT_MISS_PER_MINUTE = String(perMinute);
+    process.env.TRUSTED_PROXY_HOPS = String(trustedHops);
     resetServerEnvForTests();
     resetClientBudgetForTests();
   }
@@ -91,6 +118,26 @@ describe('chargeClientMiss', () => {
     await expect(
       withClientBudget(request({ 'x-forwarded-for': '198.51.100.7' }), async () => chargeClientMiss()),
     ).resolves.toBeUndefined();
+  });
+
+  it('gives rotating forged addresses no fresh budget, behind a proxy or without one', async () => {
+    for (const trustedHops of [0, 1]) {
+      configure(3, 6, trustedHops);
+      const outcomes: boolean[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        // What a proxy would pass on: the client's forged entry, then the address it saw.
+        const forged = `203.0.113.${i + 1}`;
+        const hops = trustedHops === 0 ? forged : `${forged}, 198.51.100.50`;
+        const answer = await withClientBudget(request({ 'x-forwarded-for': hops }), async () =>
+          chargeClientMiss(),
+        ).then(
+          () => true,
+          () => false,
+        );
+        outcomes.push(answer);
+      }
+      expect(outcomes, `${trustedHops} trusted hops`).toEqual([true, true, true, false, false, false]);
+    }
   });
 
   it('charges nothing outside a request (server pages, background refreshes)', async () => {

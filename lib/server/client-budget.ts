@@ -19,16 +19,33 @@ import { AppError } from './errors';
  * routes are what a script hammers with arbitrary parameters.
  */
 
-/** Who is asking: the first X-Forwarded-For hop, else X-Real-IP, else one shared key. */
+/**
+ * Who is asking, named by the proxies this server is configured to trust (TRUSTED_PROXY_HOPS).
+ *
+ * Each trusted proxy appends the address it received the request from to X-Forwarded-For (nginx:
+ * `$proxy_add_x_forwarded_for`; Vercel's edge writes the client address itself). With N trusted
+ * hops the client is the N-th entry from the right: whatever stands to its left came from the
+ * client and may be forged, so it is never read.
+ *
+ * With 0 hops (the app faces the network: `npm start`, `next start`) no header can name the client.
+ * Next's server writes the socket address into X-Forwarded-For only when the request carries none
+ * (`req.headers['x-forwarded-for'] ??= socket.remoteAddress` in next/dist/server/base-server.js),
+ * and route handlers see no socket: a client's own header would stand where the address should
+ * be. Every request is then one client (UNKNOWN_CLIENT), so rotating forged addresses buys nothing
+ * and the budget bounds the whole server's cache misses. docs/decisions/client-address.md.
+ */
 export const UNKNOWN_CLIENT = 'unknown-client';
 const CLIENT_ID = /^[0-9A-Za-z:._-]{1,64}$/;
 
-export function clientKeyOf(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  if (forwarded && CLIENT_ID.test(forwarded)) return forwarded;
-  const real = request.headers.get('x-real-ip')?.trim();
-  if (real && CLIENT_ID.test(real)) return real;
-  return UNKNOWN_CLIENT;
+export function clientKeyOf(request: Request, trustedHops = serverEnv().TRUSTED_PROXY_HOPS): string {
+  if (trustedHops < 1) return UNKNOWN_CLIENT;
+  const hops = (request.headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
+  // Fewer entries than trusted proxies: the request did not come through all of them.
+  const client = hops.length >= trustedHops ? hops[hops.length - trustedHops] : undefined;
+  return client && CLIENT_ID.test(client) ? client : UNKNOWN_CLIENT;
 }
 
 interface Bucket {

@@ -44,3 +44,13 @@ export const subscribeHydrated = subscribe;
 export function useHydrated(): boolean {
   return useDeferredValue(useSyncExternalStore(subscribe, isHydrated, () => false));
 }
+
+/**
+ * Props for a control whose action needs the app's JavaScript: disabled and busy in the server
+ * HTML and until the page has hydrated, so a tap that could do nothing yet is never taken (the
+ * person sees the control is not ready, and a test's click waits for it to be enabled).
+ */
+export function useUntilHydrated(): { disabled: boolean; 'aria-busy': true | undefined } {
+  const hydrated = useHydrated();
+  return { disabled: !hydrated, 'aria-busy': hydrated ? undefined : true };
+}

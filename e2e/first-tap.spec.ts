@@ -1,0 +1,79 @@
+import type { Browser, Page } from '@playwright/test';
+import { ID_ADULT, ID_NARUTO } from './fake-upstream/fixtures.mjs';
+import { expect, test } from './support';
+
+/**
+ * No tap is lost. A new visitor taps a control the moment the page has loaded (the window's load
+ * event, nothing else waited for). A control that needs the app is disabled until it can act, so
+ * the tap lands when it works (Playwright's click waits for an enabled control, as a person waits
+ * for a control that looks ready); it must then take effect, every time. Ten fresh visits each:
+ * an empty cache and storage, as a first visit is.
+ */
+
+const VISITS = 10;
+
+async function freshVisits(browser: Browser, path: string, tap: (page: Page) => Promise<void>) {
+  const baseURL = test.info().project.use.baseURL;
+  for (let visit = 0; visit < VISITS; visit += 1) {
+    const context = await browser.newContext({ baseURL, locale: 'pt-BR', colorScheme: 'light' });
+    try {
+      const page = await context.newPage();
+      await page.goto(path, { waitUntil: 'load' });
+      await test.step(`visit ${visit + 1}`, () => tap(page));
+    } finally {
+      await context.close();
+    }
+  }
+}
+
+test.describe('the first tap after load takes effect', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test("'Verificar Acesso' opens the adult-content notice", async ({ browser }) => {
+    await freshVisits(browser, `/anime/${ID_ADULT}`, async (page) => {
+      await page.getByRole('button', { name: 'Verificar Acesso' }).click();
+      await expect(page.getByRole('dialog', { name: 'Conteúdo Adulto' })).toBeVisible();
+    });
+  });
+
+  test('a star sets the rating', async ({ browser }) => {
+    await freshVisits(browser, `/anime/${ID_NARUTO}`, async (page) => {
+      const block = page.getByTestId('rating-block');
+      const star = block.getByRole('radio', { name: '4 estrelas' });
+      // What a person taps: the star drawn for the (visually hidden) radio.
+      await block.locator('label', { has: page.getByRole('radio', { name: '4 estrelas' }) }).click();
+      await expect(star).toBeChecked();
+      await expect(block).toContainText('4/5');
+    });
+  });
+
+  test('a list button puts the anime on that list', async ({ browser }) => {
+    await freshVisits(browser, `/anime/${ID_NARUTO}`, async (page) => {
+      const watching = page.getByTestId('watch-list').getByRole('button', { name: 'Assistindo' });
+      await watching.click();
+      await expect(watching).toHaveAttribute('aria-pressed', 'true');
+    });
+  });
+
+  test('the theme toggle switches the theme', async ({ browser }) => {
+    await freshVisits(browser, '/', async (page) => {
+      await page.getByRole('button', { name: 'Alternar tema' }).click();
+      await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    });
+  });
+
+  test('the language switch shows the page in English', async ({ browser }) => {
+    await freshVisits(browser, '/explore', async (page) => {
+      await page.getByRole('button', { name: 'Mudar idioma para English' }).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(page.getByRole('button', { name: 'Switch language to Português' })).toBeVisible();
+    });
+  });
+
+  test("'Copiar link' copies the page's address", async ({ browser }) => {
+    await freshVisits(browser, `/anime/${ID_NARUTO}`, async (page) => {
+      await page.getByTestId('share-panel').getByRole('button', { name: 'Copiar link' }).click();
+      await expect(page.getByText('Link copiado!')).toBeVisible();
+    });
+  });
+});
