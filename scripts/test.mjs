@@ -1,10 +1,20 @@
-// npm test: installs what is missing (Chromium and redis-server included), then lint, typecheck,
+// npm test: installs what is missing (Chromium, redis-server and nginx included), then lint, typecheck,
 // unit tests, production build and end-to-end tests in Chromium. Ends with one summary line of counts.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { authBuildEnv } from '../e2e/auth-emulator/env.mjs';
 import { failureLines } from './test-report.mjs';
-import { build, ensureChromium, ensureDependencies, ensureRedisServer, localBin, log, root, run } from './lib.mjs';
+import {
+  build,
+  ensureChromium,
+  ensureDependencies,
+  ensureNginx,
+  ensureRedisServer,
+  localBin,
+  log,
+  root,
+  run,
+} from './lib.mjs';
 
 const reports = path.join(root, 'reports');
 mkdirSync(reports, { recursive: true });
@@ -13,6 +23,7 @@ const started = Date.now();
 await ensureDependencies();
 const chromium = await ensureChromium();
 ensureRedisServer();
+ensureNginx();
 
 const steps = [];
 async function step(name, fn) {
@@ -41,7 +52,9 @@ await step('typecheck', () => run(localBin('tsc'), ['--noEmit'], { env }));
 const vitestReport = path.join(reports, 'vitest.json');
 rmSync(vitestReport, { force: true });
 await step('unit tests', () =>
-  run(localBin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`], { env }),
+  run(localBin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`], {
+    env,
+  }),
 );
 
 // The e2e build signs in against the Auth emulator: its public Firebase settings (baked into the
@@ -94,8 +107,13 @@ if (failures.length) {
   for (const line of failures) console.log(line);
 }
 console.log('');
-console.log(`steps: ${steps.map((s) => `${s.name} ${s.ok ? 'ok' : 'FAILED'} (${s.seconds}s)`).join(', ')}; total ${minutes} min`);
+console.log(
+  `steps: ${steps.map((s) => `${s.name} ${s.ok ? 'ok' : 'FAILED'} (${s.seconds}s)`).join(', ')}; total ${minutes} min`,
+);
 if (unit) console.log(`unit: ${unit.numPassedTests} passed, ${unit.numFailedTests} failed`);
-if (e2e?.stats) console.log(`e2e: ${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed, ${e2e.stats.flaky} flaky, ${e2e.stats.skipped} skipped`);
+if (e2e?.stats)
+  console.log(
+    `e2e: ${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed, ${e2e.stats.flaky} flaky, ${e2e.stats.skipped} skipped`,
+  );
 console.log(`summary: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(steps.every((s) => s.ok) ? 0 : 1);
