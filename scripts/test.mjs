@@ -52,9 +52,7 @@ await step('typecheck', () => run(localBin('tsc'), ['--noEmit'], { env }));
 const vitestReport = path.join(reports, 'vitest.json');
 rmSync(vitestReport, { force: true });
 await step('unit tests', () =>
-  run(localBin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`], {
-    env,
-  }),
+  run(localBin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`], { env }),
 );
 
 // The e2e build signs in against the Auth emulator: its public Firebase settings (baked into the
@@ -107,13 +105,8 @@ if (failures.length) {
   for (const line of failures) console.log(line);
 }
 console.log('');
-console.log(
-  `steps: ${steps.map((s) => `${s.name} ${s.ok ? 'ok' : 'FAILED'} (${s.seconds}s)`).join(', ')}; total ${minutes} min`,
-);
+console.log(`steps: ${steps.map((s) => `${s.name} ${s.ok ? 'ok' : 'FAILED'} (${s.seconds}s)`).join(', ')}; total ${minutes} min`);
 if (unit) console.log(`unit: ${unit.numPassedTests} passed, ${unit.numFailedTests} failed`);
-if (e2e?.stats)
-  console.log(
-    `e2e: ${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed, ${e2e.stats.flaky} flaky, ${e2e.stats.skipped} skipped`,
-  );
+if (e2e?.stats) console.log(`e2e: ${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed, ${e2e.stats.flaky} flaky, ${e2e.stats.skipped} skipped`);
 console.log(`summary: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(steps.every((s) => s.ok) ? 0 : 1);
