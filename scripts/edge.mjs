@@ -20,7 +20,7 @@
 //   EDGE_UPSTREAM_TIMEOUT   longest wait for Next (30s)
 //   EDGE_ACCESS_LOG         a file for the access log, or `off` (DATA_DIR/access.log)
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,6 +117,9 @@ export function prepareDataDir(settings) {
   for (const dir of ['tmp/body', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi', 'cache']) {
     mkdirSync(path.join(settings.dataDir, dir), { recursive: true });
   }
+  // Started as root, nginx runs its workers as an unprivileged user (nobody), and the master gives
+  // them the folders it writes to; they must still be able to reach them.
+  if (process.getuid?.() === 0) chmodSync(settings.dataDir, 0o755);
 }
 
 /** Writes the configuration as `file` (DATA_DIR/nginx.conf by default) and prepares the data folder. */

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import os from 'node:os';
@@ -144,8 +144,6 @@ async function startNginx(
   if (!nginx) throw new Error('nginx is not installed (npm test installs it; or apt-get install nginx)');
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'anime-master-edge-'));
-  // Started as root, nginx's workers run as an unprivileged user and must reach their folders.
-  chmodSync(dataDir, 0o755);
   const file = path.join(dataDir, 'nginx.conf');
   const rendered = spawnSync(
     process.execPath,
