@@ -1,8 +1,10 @@
 import net from 'node:net';
+import { gunzipSync } from 'node:zlib';
 
 export interface RawAnswer {
   status: number;
   headers: Record<string, string>;
+  /** The body, decompressed when it came gzipped. */
   body: string;
 }
 
@@ -61,7 +63,9 @@ function parseAnswer(text: string): RawAnswer {
   }
   let body = end === -1 ? '' : text.slice(end + 4);
   if (/chunked/i.test(headers['transfer-encoding'] ?? '')) body = dechunk(body);
-  return { status, headers, body: Buffer.from(body, 'latin1').toString('utf8') };
+  let bytes = Buffer.from(body, 'latin1');
+  if (headers['content-encoding'] === 'gzip' && bytes.length > 0) bytes = gunzipSync(bytes);
+  return { status, headers, body: bytes.toString('utf8') };
 }
 
 function dechunk(text: string): string {
