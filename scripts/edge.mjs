@@ -14,7 +14,7 @@
 //                           start:edge uses its own instance)
 //   EDGE_DATA_DIR           pid, logs, temp files and caches (.edge under the project)
 //   EDGE_CACHE_MAX_SIZE     disk bound of each cache (1g)
-//   EDGE_RATE, EDGE_BURST   requests per second per client address, and the burst above it (20, 60)
+//   EDGE_RATE, EDGE_BURST   requests per second per client address, and the burst above it (20, 100)
 //   EDGE_CONNECTIONS        open connections per client address (32)
 //   EDGE_BODY_TIMEOUT       longest pause in a client's headers or body, and in reading an answer (10s)
 //   EDGE_UPSTREAM_TIMEOUT   longest wait for Next (30s)
@@ -46,7 +46,7 @@ export function edgeSettings(env = process.env) {
     dataDir: path.resolve(env.EDGE_DATA_DIR || path.join(root, '.edge')),
     cacheMaxSize: env.EDGE_CACHE_MAX_SIZE || '1g',
     rate: env.EDGE_RATE || '20',
-    burst: env.EDGE_BURST || '60',
+    burst: env.EDGE_BURST || '100',
     connections: env.EDGE_CONNECTIONS || '32',
     bodyTimeout: env.EDGE_BODY_TIMEOUT || '10s',
     upstreamTimeout: env.EDGE_UPSTREAM_TIMEOUT || '30s',
@@ -82,7 +82,7 @@ export function renderEdgeConfig(settings, { brotli = existsSync(BROTLI_MODULE) 
       : `access_log ${settings.accessLog || path.join(settings.dataDir, 'access.log')} combined buffer=64k flush=1s;`;
   const values = {
     LISTEN: settings.listen,
-    UPSTREAM_SERVERS: settings.upstreams.map((u) => `server ${u} max_fails=0;`).join('\n        '),
+    UPSTREAM_SERVERS: settings.upstreams.map((u) => `server ${u};`).join('\n        '),
     DATA_DIR: settings.dataDir,
     CACHE_MAX_SIZE: settings.cacheMaxSize,
     RATE: settings.rate,
