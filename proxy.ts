@@ -8,7 +8,8 @@ import {
   unavailableResponse,
 } from '@/lib/detail/unavailable-response';
 import { internalPagePath } from '@/lib/discovery/params';
-import { defaultLocale, isLocale, LOCALE_COOKIE } from '@/lib/i18n/config';
+import { isLocale, LOCALE_COOKIE } from '@/lib/i18n/config';
+import { localeCookieValue, localeFromCookieHeader } from '@/lib/i18n/locale-cookie';
 import { parseReviewScore, REVIEW_SCORE_PARAM, reviewInternalPath } from '@/lib/share/review-link';
 import { wellFormedPath } from '@/lib/utils/well-formed-path';
 
@@ -35,8 +36,10 @@ const INTERNAL_ONLY = /^\/(?:review|unavailable)(?:\/|$)/;
 const ANIME_PAGE = /^\/anime\/([^/]+)(?:\/(edit|review))?\/?$/;
 
 export async function proxy(request: NextRequest) {
-  const value = request.cookies.get(LOCALE_COOKIE)?.value;
-  const locale = isLocale(value) ? value : defaultLocale;
+  // One reading of the language cookie, the edge cache's too (lib/i18n/locale-cookie.ts).
+  const cookieHeader = request.headers.get('cookie');
+  const value = localeCookieValue(cookieHeader);
+  const locale = localeFromCookieHeader(cookieHeader);
   const { pathname, searchParams } = request.nextUrl;
   const fixed = wellFormedPath(pathname);
   if (fixed !== null) {

@@ -173,3 +173,32 @@ export function ensureRedisServer() {
   }
   return redisServerPath();
 }
+
+export function nginxPath() {
+  for (const candidate of [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/local/sbin/nginx']) {
+    if (candidate && existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+/**
+ * Debian's nginx for the edge (deploy/nginx, `npm run start:edge`, the edge tests and benchmark):
+ * installed with apt when running as root, with Debian's brotli module when the release ships it;
+ * otherwise the command is printed and the edge tests skip, saying why.
+ */
+export function ensureNginx() {
+  if (nginxPath()) return nginxPath();
+  if (!isRoot() || !aptInstall('nginx') || !nginxPath()) {
+    console.error(
+      'nginx is missing, so the edge tests will be skipped. Install it once with:\n' +
+        '  sudo apt-get update && sudo apt-get install -y nginx',
+    );
+    return null;
+  }
+  // Optional: without it, nginx compresses with gzip only.
+  spawnSync('apt-get', ['install', '-y', '-qq', 'libnginx-mod-http-brotli-filter'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  return nginxPath();
+}

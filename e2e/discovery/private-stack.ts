@@ -78,7 +78,7 @@ const root = path.resolve(__dirname, '..', '..');
 // One free-port helper for every private server of the tests (Redis's too).
 export { freePort };
 
-async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+export async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}`);
@@ -124,7 +124,7 @@ export async function startApp(
  * The fake runs as its own process (as playwright.config.ts starts the shared one): Playwright's
  * TypeScript loader cannot import its ES module directly.
  */
-async function startFake(): Promise<{ url: string; child: ChildProcess }> {
+export async function startFake(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
