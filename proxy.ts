@@ -7,9 +7,16 @@ import {
   UNAVAILABLE_PATH,
   unavailableResponse,
 } from '@/lib/detail/unavailable-response';
+import { cleanPageSearch } from '@/lib/discovery/page-query';
 import { internalPagePath } from '@/lib/discovery/params';
 import { defaultLocale, isLocale, LOCALE_COOKIE } from '@/lib/i18n/config';
-import { parseReviewScore, REVIEW_SCORE_PARAM, reviewInternalPath } from '@/lib/share/review-link';
+import { takeImageRender } from '@/lib/server/image-budget';
+import {
+  parseReviewScore,
+  parseReviewSegments,
+  REVIEW_SCORE_PARAM,
+  reviewInternalPath,
+} from '@/lib/share/review-link';
 import { wellFormedPath } from '@/lib/utils/well-formed-path';
 
 /**
@@ -31,6 +38,7 @@ import { wellFormedPath } from '@/lib/utils/well-formed-path';
  */
 // Metadata images (opengraph-image, twitter-image under app/[locale]) are linked by their internal path already.
 const LOCALISED_METADATA_IMAGE = /^\/(?:pt|en)\/.+\/(?:opengraph|twitter)-image(?:-\w+)?$/;
+const REVIEW_IMAGE = /^\/(?:pt|en)\/review\/([^/]+)\/([^/]+)\/([^/]+)\/(?:opengraph|twitter)-image(?:-\w+)?$/;
 const INTERNAL_ONLY = /^\/(?:review|unavailable)(?:\/|$)/;
 const ANIME_PAGE = /^\/anime\/([^/]+)(?:\/(edit|review))?\/?$/;
 
@@ -52,7 +60,17 @@ export async function proxy(request: NextRequest) {
     return NextResponse.redirect(target, 307);
   }
   if (pathname.startsWith('/api/')) return NextResponse.next();
-  if (LOCALISED_METADATA_IMAGE.test(pathname)) return NextResponse.next();
+  if (LOCALISED_METADATA_IMAGE.test(pathname)) return metadataImage(request);
+  const cleanSearch =
+    request.method === 'GET' || request.method === 'HEAD'
+      ? cleanPageSearch(pathname, request.nextUrl.search)
+      : null;
+  if (cleanSearch !== null) {
+    // Parameters no page reads: to the address without them, so they cost no render of their own.
+    const target = request.nextUrl.clone();
+    target.search = cleanSearch;
+    return NextResponse.redirect(target, 308);
+  }
   const withCookieFix = (response: NextResponse) => {
     if (value !== undefined && !isLocale(value)) response.cookies.delete(LOCALE_COOKIE);
     return response;
@@ -85,6 +103,27 @@ export async function proxy(request: NextRequest) {
         internalPagePath(pathname, searchParams, locale));
   target.search = '';
   return withCookieFix(NextResponse.rewrite(target));
+}
+
+/**
+ * A card image (opengraph-image, twitter-image). A review card's segments must be exactly those
+ * of a link the app makes (lib/share/review-link.ts parseReviewSegments), else 404 before any
+ * render; then each client has a budget of card requests (lib/server/image-budget.ts): over it,
+ * 429 with Retry-After.
+ */
+function metadataImage(request: NextRequest): NextResponse {
+  const review = REVIEW_IMAGE.exec(request.nextUrl.pathname);
+  if (review && !parseReviewSegments({ id: review[1]!, score: review[2]!, opinion: review[3]! })) {
+    return new NextResponse(null, { status: 404, headers: { 'Cache-Control': 'no-store' } });
+  }
+  const waitSeconds = takeImageRender(request);
+  if (waitSeconds > 0) {
+    return new NextResponse(null, {
+      status: 429,
+      headers: { 'Retry-After': String(waitSeconds), 'Cache-Control': 'no-store' },
+    });
+  }
+  return NextResponse.next();
 }
 
 export const config = {
