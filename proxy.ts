@@ -60,11 +60,16 @@ export async function proxy(request: NextRequest) {
     return NextResponse.redirect(target, 307);
   }
   if (pathname.startsWith('/api/')) return NextResponse.next();
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    // Pages and card images are read, never written (the app has no server actions). TRACE never
+    // gets here: Next refuses it before any proxy runs (500); the edge answers it (README).
+    return new NextResponse(null, {
+      status: 405,
+      headers: { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' },
+    });
+  }
   if (LOCALISED_METADATA_IMAGE.test(pathname)) return metadataImage(request);
-  const cleanSearch =
-    request.method === 'GET' || request.method === 'HEAD'
-      ? cleanPageSearch(pathname, request.nextUrl.search)
-      : null;
+  const cleanSearch = cleanPageSearch(pathname, request.nextUrl.search);
   if (cleanSearch !== null) {
     // Parameters no page reads: to the address without them, so they cost no render of their own.
     const target = request.nextUrl.clone();
@@ -77,7 +82,7 @@ export async function proxy(request: NextRequest) {
   };
 
   const animePage = ANIME_PAGE.exec(pathname);
-  if (animePage && (request.method === 'GET' || request.method === 'HEAD')) {
+  if (animePage) {
     const id = parseAnimeId(animePage[1]);
     // The review page answers its own 'not found' (a broken shared link, issue 12), and a review
     // link with a broken score needs no record.
