@@ -38,6 +38,7 @@ import { wellFormedPath } from '@/lib/utils/well-formed-path';
  */
 // Metadata images (opengraph-image, twitter-image under app/[locale]) are linked by their internal path already.
 const LOCALISED_METADATA_IMAGE = /^\/(?:pt|en)\/.+\/(?:opengraph|twitter)-image(?:-\w+)?$/;
+const ANIME_IMAGE = /^\/(?:pt|en)\/anime\/([^/]+)\/(?:opengraph|twitter)-image(?:-\w+)?$/;
 const REVIEW_IMAGE = /^\/(?:pt|en)\/review\/([^/]+)\/([^/]+)\/([^/]+)\/(?:opengraph|twitter)-image(?:-\w+)?$/;
 const INTERNAL_ONLY = /^\/(?:review|unavailable)(?:\/|$)/;
 const ANIME_PAGE = /^\/anime\/([^/]+)(?:\/(edit|review))?\/?$/;
@@ -112,13 +113,18 @@ export async function proxy(request: NextRequest) {
 
 /**
  * A card image (opengraph-image, twitter-image). A review card's segments must be exactly those
- * of a link the app makes (lib/share/review-link.ts parseReviewSegments), else 404 before any
- * render; then each client has a budget of card requests (lib/server/image-budget.ts): over it,
+ * of a link the app makes (lib/share/review-link.ts parseReviewSegments), and an anime card's id a
+ * valid one, else 404 before any render; then each client has a budget of card requests (lib/server/image-budget.ts): over it,
  * 429 with Retry-After.
  */
 function metadataImage(request: NextRequest): NextResponse {
-  const review = REVIEW_IMAGE.exec(request.nextUrl.pathname);
-  if (review && !parseReviewSegments({ id: review[1]!, score: review[2]!, opinion: review[3]! })) {
+  const { pathname } = request.nextUrl;
+  const review = REVIEW_IMAGE.exec(pathname);
+  const anime = ANIME_IMAGE.exec(pathname);
+  if (
+    (review && !parseReviewSegments({ id: review[1]!, score: review[2]!, opinion: review[3]! })) ||
+    (anime && parseAnimeId(anime[1]!) === null)
+  ) {
     return new NextResponse(null, { status: 404, headers: { 'Cache-Control': 'no-store' } });
   }
   const waitSeconds = takeImageRender(request);

@@ -56,6 +56,8 @@ test.describe('review page and card image addresses are checked before any work'
       '/pt/review/1/05/-/twitter-image',
       '/pt/review/0/5/-/opengraph-image',
       '/pt/review/123456789012345678/5/-/opengraph-image',
+      '/pt/anime/abc/opengraph-image',
+      '/en/anime/0/opengraph-image',
     ];
     for (const path of junk) {
       const started = Date.now();
