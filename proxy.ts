@@ -7,10 +7,17 @@ import {
   UNAVAILABLE_PATH,
   unavailableResponse,
 } from '@/lib/detail/unavailable-response';
+import { cleanPageSearch } from '@/lib/discovery/page-query';
 import { internalPagePath } from '@/lib/discovery/params';
 import { isLocale, LOCALE_COOKIE } from '@/lib/i18n/config';
 import { localeCookieValue, localeFromCookieHeader } from '@/lib/i18n/locale-cookie';
-import { parseReviewScore, REVIEW_SCORE_PARAM, reviewInternalPath } from '@/lib/share/review-link';
+import { takeImageRender } from '@/lib/server/image-budget';
+import {
+  parseReviewScore,
+  parseReviewSegments,
+  REVIEW_SCORE_PARAM,
+  reviewInternalPath,
+} from '@/lib/share/review-link';
 import { wellFormedPath } from '@/lib/utils/well-formed-path';
 
 /**
@@ -32,6 +39,8 @@ import { wellFormedPath } from '@/lib/utils/well-formed-path';
  */
 // Metadata images (opengraph-image, twitter-image under app/[locale]) are linked by their internal path already.
 const LOCALISED_METADATA_IMAGE = /^\/(?:pt|en)\/.+\/(?:opengraph|twitter)-image(?:-\w+)?$/;
+const ANIME_IMAGE = /^\/(?:pt|en)\/anime\/([^/]+)\/(?:opengraph|twitter)-image(?:-\w+)?$/;
+const REVIEW_IMAGE = /^\/(?:pt|en)\/review\/([^/]+)\/([^/]+)\/([^/]+)\/(?:opengraph|twitter)-image(?:-\w+)?$/;
 const INTERNAL_ONLY = /^\/(?:review|unavailable)(?:\/|$)/;
 const ANIME_PAGE = /^\/anime\/([^/]+)(?:\/(edit|review))?\/?$/;
 
@@ -55,14 +64,29 @@ export async function proxy(request: NextRequest) {
     return NextResponse.redirect(target, 307);
   }
   if (pathname.startsWith('/api/')) return NextResponse.next();
-  if (LOCALISED_METADATA_IMAGE.test(pathname)) return NextResponse.next();
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    // Pages and card images are read, never written (the app has no server actions). TRACE never
+    // gets here: Next refuses it before any proxy runs (500); the edge answers it (README).
+    return new NextResponse(null, {
+      status: 405,
+      headers: { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' },
+    });
+  }
+  if (LOCALISED_METADATA_IMAGE.test(pathname)) return metadataImage(request);
+  const cleanSearch = cleanPageSearch(pathname, request.nextUrl.search);
+  if (cleanSearch !== null) {
+    // Parameters no page reads: to the address without them, so they cost no render of their own.
+    const target = ownUrl(request);
+    target.search = cleanSearch;
+    return NextResponse.redirect(target, 308);
+  }
   const withCookieFix = (response: NextResponse) => {
     if (value !== undefined && !isLocale(value)) response.cookies.delete(LOCALE_COOKIE);
     return response;
   };
 
   const animePage = ANIME_PAGE.exec(pathname);
-  if (animePage && (request.method === 'GET' || request.method === 'HEAD')) {
+  if (animePage) {
     const id = parseAnimeId(animePage[1]);
     // The review page answers its own 'not found' (a broken shared link, issue 12), and a review
     // link with a broken score needs no record.
@@ -98,6 +122,32 @@ export async function proxy(request: NextRequest) {
  */
 function ownUrl(request: NextRequest): URL {
   return new URL(request.url);
+}
+
+/**
+ * A card image (opengraph-image, twitter-image). A review card's segments must be exactly those
+ * of a link the app makes (lib/share/review-link.ts parseReviewSegments), and an anime card's id a
+ * valid one, else 404 before any render; then each client has a budget of card requests (lib/server/image-budget.ts): over it,
+ * 429 with Retry-After.
+ */
+function metadataImage(request: NextRequest): NextResponse {
+  const { pathname } = request.nextUrl;
+  const review = REVIEW_IMAGE.exec(pathname);
+  const anime = ANIME_IMAGE.exec(pathname);
+  if (
+    (review && !parseReviewSegments({ id: review[1]!, score: review[2]!, opinion: review[3]! })) ||
+    (anime && parseAnimeId(anime[1]!) === null)
+  ) {
+    return new NextResponse(null, { status: 404, headers: { 'Cache-Control': 'no-store' } });
+  }
+  const waitSeconds = takeImageRender(request);
+  if (waitSeconds > 0) {
+    return new NextResponse(null, {
+      status: 429,
+      headers: { 'Retry-After': String(waitSeconds), 'Cache-Control': 'no-store' },
+    });
+  }
+  return NextResponse.next();
 }
 
 export const config = {

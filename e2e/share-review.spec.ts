@@ -238,7 +238,9 @@ test.describe('review link (issue 12)', () => {
     expect(html).toContain('<title>Avaliação de Cowboy Bebop: 4/5 · Anime Master</title>');
     expect(html).toContain('Bang. &lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).not.toContain('<script>alert(1)</script>');
-    expect(metaContent(html, 'property', 'og:description')).toBe('Bang. &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(metaContent(html, 'property', 'og:description')).toBe(
+      '“Bang. &lt;script&gt;alert(1)&lt;/script&gt;” — opinião de um fã',
+    );
     expect(metaContent(html, 'name', 'robots')).toBe('noindex, follow');
     expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image');
     expect(metaContent(html, 'property', 'og:image:width')).toBe('1200');

@@ -2,7 +2,7 @@ import 'server-only';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { parseAnimeId } from '@/lib/detail/anime-id';
-import { getAnimeDetails } from '@/lib/jikan';
+import { currentDetails } from '@/lib/detail/availability';
 import type { AnimeDetails } from '@/lib/jikan/types';
 import { isAppError } from '@/lib/server/errors';
 import { failedListing, rememberGoodListing } from '@/lib/server/render-cache';
@@ -18,7 +18,8 @@ export const loadAnime = cache(async (rawId: string): Promise<AnimeDetails> => {
   const id = parseAnimeId(rawId);
   if (id === null) notFound();
   try {
-    const anime = await getAnimeDetails(id);
+    // The record, or the offline stand-in proxy.ts's check got a moment ago (one timeout, not two).
+    const anime = await currentDetails(id);
     // An offline-catalogue record (issue 13) stands in while the database is down: like a failed
     // listing, it never replaces a good page and is cached for a second only.
     if (anime.offline) await failedListing(`detail:${id}`);

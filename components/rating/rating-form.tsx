@@ -15,6 +15,7 @@ import {
 } from '@/lib/stores/ratings-store';
 import { useStoresHydrated } from '@/lib/stores/use-stores-hydrated';
 import { cn } from '@/lib/utils/cn';
+import { stripInvisible } from '@/lib/utils/visible-text';
 import { countValues } from '@/lib/i18n/format-count';
 
 /** SPEC §9: the status message clears after 3 s. */
@@ -161,7 +162,10 @@ function RatingFields({
           id={`${id}-opinion`}
           value={opinion}
           maxLength={MAX_OPINION_LENGTH}
-          onChange={(event) => setOpinion(event.target.value)}
+          // What is typed or pasted is kept as it shows: no invisible or format characters.
+          onChange={(event) =>
+            setOpinion(stripInvisible(event.target.value.replace(/\t/g, ' '), { keepNewlines: true }))
+          }
           placeholder={t('opinionPlaceholder')}
           rows={4}
           className="w-full rounded-md border border-border bg-surface px-3 py-2 text-base text-fg placeholder:text-muted focus-visible:border-accent"

@@ -90,6 +90,7 @@ export async function renderReviewImage(segments: ReviewImageSegments, locale: L
         >
           {opinion ? `“${opinion}”` : drawable(tShare('noOpinion'))}
         </div>
+        {opinion && <div style={{ fontSize: 26, color: '#9a9aae' }}>{`— ${drawable(t('fanOpinion'))}`}</div>}
       </div>
     </div>,
     { ...OG_SIZE },

@@ -23,14 +23,18 @@ async function reviewedAnime(review: ReviewParams, locale: Locale) {
 
 /**
  * Title, description and the card preview of a shared review. The card image is the route's
- * opengraph-image / twitter-image. Not indexed: the text is the sharer's, not ours.
+ * opengraph-image / twitter-image. Not indexed: the text is the sharer's, not ours, and the
+ * description says so: the opinion is quoted and attributed to a fan ("“…” — opinião de um fã"),
+ * so a link or a claim in it never reads as the site's own words in a preview.
  */
 export async function reviewMetadata(review: ReviewParams, locale: Locale): Promise<Metadata> {
   const { title } = await reviewedAnime(review, locale);
   const t = await getTranslations({ locale, namespace: 'ReviewPage' });
   const tShare = await getTranslations({ locale, namespace: 'Share' });
   const pageTitle = t('metaTitle', { title, score: review.score });
-  const description = review.opinion || tShare('noOpinion');
+  const description = review.opinion
+    ? t('metaDescription', { opinion: review.opinion })
+    : tShare('noOpinion');
   const url = reviewHref({ id: review.id, rating: review.score, opinion: review.opinion });
   return {
     title: pageTitle,
@@ -50,9 +54,10 @@ export async function reviewMetadata(review: ReviewParams, locale: Locale): Prom
 }
 
 /**
- * A shared review (issue 12): the anime's title and cover (none for an adult record, as on the
- * detail page's anonymous view), the stars and the opinion, which is the link's own text and is
- * only ever rendered as text, and the way to the anime's page. The same for every visitor.
+ * A shared review: the anime's title and cover (none for an adult record, as on the detail page's
+ * anonymous view), the stars and the opinion, and the way to the anime's page. The same for every
+ * visitor. The opinion is the link's own text: only ever rendered as text (a URL in it is never a
+ * link), inside quotation marks and attributed to a fan, so nothing in it passes for ours.
  */
 export async function ReviewPage({ review, locale }: { review: ReviewParams; locale: Locale }) {
   const { anime, title, gated } = await reviewedAnime(review, locale);
@@ -87,12 +92,23 @@ export async function ReviewPage({ review, locale }: { review: ReviewParams; loc
               {t('adultNote')}
             </p>
           )}
-          <blockquote
-            className="border-l-4 border-accent pl-4 text-lg leading-relaxed [overflow-wrap:anywhere] break-words whitespace-pre-line"
-            data-testid="review-opinion"
-          >
-            {review.opinion || <span className="text-muted italic">{tShare('noOpinion')}</span>}
-          </blockquote>
+          {review.opinion ? (
+            <figure className="flex flex-col gap-1 border-l-4 border-accent pl-4" data-testid="review-quote">
+              <blockquote className="text-lg leading-relaxed [overflow-wrap:anywhere] break-words whitespace-pre-line italic">
+                <span aria-hidden>“</span>
+                <span data-testid="review-opinion">{review.opinion}</span>
+                <span aria-hidden>”</span>
+              </blockquote>
+              <figcaption className="text-sm text-muted">— {t('fanOpinion')}</figcaption>
+            </figure>
+          ) : (
+            <p
+              className="border-l-4 border-accent pl-4 text-lg text-muted italic"
+              data-testid="review-opinion"
+            >
+              {tShare('noOpinion')}
+            </p>
+          )}
         </div>
       </div>
       <div className="flex flex-wrap gap-2">

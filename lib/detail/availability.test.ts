@@ -5,8 +5,13 @@ const getAnimeDetails = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/jikan', () => ({ getAnimeDetails }));
 vi.mock('next/cache', () => ({ unstable_cache: (fn: () => unknown) => fn }));
 
-const { DETAIL_RETRY_SECONDS, detailStatus, detailUnavailableFor, resetDetailAvailabilityForTests } =
-  await import('./availability');
+const {
+  DETAIL_RETRY_SECONDS,
+  currentDetails,
+  detailStatus,
+  detailUnavailableFor,
+  resetDetailAvailabilityForTests,
+} = await import('./availability');
 const { rememberGoodListing, resetRenderCacheForTests } = await import('@/lib/server/render-cache');
 
 beforeEach(() => {
@@ -62,5 +67,36 @@ describe('detailUnavailableFor', () => {
     getAnimeDetails.mockRejectedValue(new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: 60 }));
     await expect(detailUnavailableFor(6)).resolves.toBeNull();
     expect(getAnimeDetails).not.toHaveBeenCalled();
+  });
+});
+
+describe('currentDetails', () => {
+  it('hands the render the offline stand-in the check just got, without asking the database again', async () => {
+    vi.useFakeTimers({ now: 2_000_000 });
+    const standIn = { id: 21, offline: true };
+    getAnimeDetails.mockResolvedValue(standIn);
+    await expect(detailStatus(21)).resolves.toBe('ok');
+    await expect(currentDetails(21)).resolves.toBe(standIn);
+    expect(getAnimeDetails).toHaveBeenCalledTimes(1);
+    // Within the time a failure is believed, every request gets it at once; then the database is asked.
+    vi.advanceTimersByTime(DETAIL_RETRY_SECONDS * 1000 - 1);
+    await expect(currentDetails(21)).resolves.toBe(standIn);
+    expect(getAnimeDetails).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(2);
+    getAnimeDetails.mockResolvedValue({ id: 21 });
+    await expect(currentDetails(21)).resolves.toEqual({ id: 21 });
+    expect(getAnimeDetails).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks the database each time for a record it gave (its own cache answers then)', async () => {
+    getAnimeDetails.mockResolvedValue({ id: 1 });
+    await currentDetails(1);
+    await currentDetails(1);
+    expect(getAnimeDetails).toHaveBeenCalledTimes(2);
+  });
+
+  it('passes failures on as they are', async () => {
+    getAnimeDetails.mockRejectedValue(new AppError('NOT_FOUND'));
+    await expect(currentDetails(2)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

@@ -1,6 +1,7 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
 import { getAnimeDetails } from '@/lib/jikan';
+import type { AnimeDetails } from '@/lib/jikan/types';
 import { isAppError } from '@/lib/server/errors';
 import { DEFAULT_RETRY_AFTER_SECONDS } from '@/lib/server/rate-limiter';
 import { hasGoodListing } from '@/lib/server/render-cache';
@@ -29,12 +30,40 @@ import { hasGoodListing } from '@/lib/server/render-cache';
 /** How long a failure other than a 429 (timeout, 5xx, malformed answer) is believed. */
 export const DETAIL_RETRY_SECONDS = 15;
 
-const store = globalThis as typeof globalThis & { __animeMasterDetailFailures?: LRUCache<number, number> };
+const store = globalThis as typeof globalThis & {
+  __animeMasterDetailFailures?: LRUCache<number, number>;
+  __animeMasterDetailStandIns?: LRUCache<number, { anime: AnimeDetails; until: number }>;
+};
 
 /** Ids whose details failed, each until the time a new attempt is allowed. */
 function failures(): LRUCache<number, number> {
   store.__animeMasterDetailFailures ??= new LRUCache({ max: 10_000 });
   return store.__animeMasterDetailFailures;
+}
+
+/**
+ * Offline-catalogue records that stood in for a failed call, each believed as long as a failure
+ * is (DETAIL_RETRY_SECONDS). The check here and the render that follows it are two requests to
+ * the data layer: without this, a hanging database cost the page two timeouts in a row, one for
+ * each. The database is asked again once the stand-in expires.
+ */
+function standIns(): LRUCache<number, { anime: AnimeDetails; until: number }> {
+  store.__animeMasterDetailStandIns ??= new LRUCache({ max: 1000 });
+  return store.__animeMasterDetailStandIns;
+}
+
+/**
+ * The record of anime `id` as the pages of one anime load it (components/detail/load-anime.ts,
+ * the review card): through the data layer, or the offline stand-in a failed call got within the
+ * last DETAIL_RETRY_SECONDS, at once. Fails as getAnimeDetails does.
+ */
+export async function currentDetails(id: number): Promise<AnimeDetails> {
+  const standIn = standIns().get(id);
+  if (standIn && standIn.until > Date.now()) return standIn.anime;
+  const anime = await getAnimeDetails(id);
+  if (anime.offline) standIns().set(id, { anime, until: Date.now() + DETAIL_RETRY_SECONDS * 1000 });
+  else standIns().delete(id);
+  return anime;
 }
 
 /**
@@ -53,7 +82,7 @@ export async function detailStatus(id: number): Promise<DetailStatus> {
     failures().delete(id);
   }
   try {
-    await getAnimeDetails(id);
+    await currentDetails(id);
     return 'ok';
   } catch (error) {
     if (isAppError(error, 'NOT_FOUND') || isAppError(error, 'INVALID_ID')) return 'not-found';
@@ -75,4 +104,5 @@ export async function detailUnavailableFor(id: number): Promise<number | null> {
 /** Test-only. */
 export function resetDetailAvailabilityForTests(): void {
   store.__animeMasterDetailFailures = undefined;
+  store.__animeMasterDetailStandIns = undefined;
 }

@@ -8,6 +8,7 @@ import {
   reviewInternalPath,
   sanitizeReviewOpinion,
 } from './review-link';
+import { MAX_OPINION_LENGTH } from '@/lib/stores/opinion';
 
 const internal = (url: string, locale = 'pt') => {
   const parsed = new URL(url, 'http://x');
@@ -31,6 +32,17 @@ describe('sanitizeReviewOpinion', () => {
 
   it('removes control characters and bidirectional overrides, keeps newlines', () => {
     expect(sanitizeReviewOpinion('a\u0000b\u0007c\u202Ed\u2066e\uFEFFf\r\ng\u0085h')).toBe('abcdef\ngh');
+  });
+
+  it.each([
+    ['zero-width non-joiner and joiner', '\u200c\u200d'],
+    ['word joiner', '\u2060'],
+    ['Arabic letter mark', '\u061c'],
+    ['tag characters', '\u{e0001}\u{e0065}\u{e0076}\u{e007f}'],
+    ['soft hyphen', '\u00ad'],
+    ['zero-width space', '\u200b'],
+  ])('removes every invisible character: %s', (_name, invisible) => {
+    expect(sanitizeReviewOpinion(`bo${invisible}m`)).toBe('bom');
   });
 
   it('shortens blank runs and trims', () => {
@@ -81,8 +93,14 @@ describe('reviewInternalPath', () => {
     );
     expect(internal('/anime/1/review?s=9&o=whatever')).toBe(`/pt/review/1/0/${NO_OPINION_SEGMENT}`);
     expect(internal('/anime/1/review?o=whatever')).toBe(`/pt/review/1/0/${NO_OPINION_SEGMENT}`);
-    expect(internal(`/anime/1/review?s=2&o=${'z'.repeat(10_000)}`)).toBe(
+    expect(internal(`/anime/1/review?s=2&o=${'z'.repeat(MAX_OPINION_LENGTH)}`)).toBe(
       internal(`/anime/1/review?s=2&o=${'z'.repeat(151)}`),
+    );
+  });
+
+  it('reads an opinion longer than the rating form allows as a broken link', () => {
+    expect(internal(`/anime/1/review?s=2&o=${'z'.repeat(MAX_OPINION_LENGTH + 1)}`)).toBe(
+      `/pt/review/1/0/${NO_OPINION_SEGMENT}`,
     );
   });
 });
@@ -98,18 +116,35 @@ describe('parseReviewSegments', () => {
     });
   });
 
-  it('refuses a bad id or score, and reads junk opinion segments as none', () => {
+  it('refuses a bad id or score', () => {
     expect(parseReviewSegments({ id: 'abc', score: '5', opinion: NO_OPINION_SEGMENT })).toBeNull();
+    expect(parseReviewSegments({ id: '0', score: '5', opinion: NO_OPINION_SEGMENT })).toBeNull();
     expect(parseReviewSegments({ id: '1', score: '0', opinion: NO_OPINION_SEGMENT })).toBeNull();
-    expect(parseReviewSegments({ id: '1', score: '5', opinion: '%%%' })).toEqual({
+    expect(parseReviewSegments({ id: '1', score: '6', opinion: NO_OPINION_SEGMENT })).toBeNull();
+  });
+
+  // Segments reach the card image without the proxy: only the one path the proxy makes of an
+  // opinion is a review, so junk cannot multiply renders.
+  it.each([
+    ['undecodable', '%%%'],
+    ['empty', ''],
+    ['not base64url', 'a+b/c='],
+    ['not UTF-8', 'gA'],
+    ['uncut', encodeSearchSegment('w'.repeat(500))],
+    ['not cleaned', encodeSearchSegment('bo\u200bm')],
+    ['blank once cleaned', encodeSearchSegment('\u200b')],
+    ['longer than any opinion', 'A'.repeat(6000)],
+  ])('refuses an opinion segment that is %s', (_name, opinion) => {
+    expect(parseReviewSegments({ id: '1', score: '5', opinion })).toBeNull();
+  });
+
+  it('accepts the longest opinion a link carries', () => {
+    const opinion = sanitizeReviewOpinion('😀'.repeat(400));
+    expect(Array.from(opinion)).toHaveLength(151);
+    expect(parseReviewSegments({ id: '1', score: '5', opinion: encodeSearchSegment(opinion) })).toEqual({
       id: 1,
       score: 5,
-      opinion: '',
+      opinion,
     });
-    // Segments reach the card image without the proxy: they are cleaned and cut again.
-    expect(
-      parseReviewSegments({ id: '1', score: '5', opinion: encodeSearchSegment(`\u202E${'w'.repeat(500)}`) })
-        ?.opinion,
-    ).toBe(`${'w'.repeat(150)}…`);
   });
 });

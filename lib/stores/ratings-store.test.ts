@@ -34,6 +34,13 @@ describe('rating rules (pure)', () => {
     }
   });
 
+  it('removes invisible characters from a stored or imported opinion', () => {
+    expect(sanitizeRating({ rating: 3, opinion: '\u200cbom\u200d\u061c' })).toEqual({
+      rating: 3,
+      opinion: 'bom',
+    });
+  });
+
   it('cuts an over-long stored opinion instead of losing the rating', () => {
     expect(sanitizeRating({ rating: 2, opinion: 'a'.repeat(MAX_OPINION_LENGTH + 10) })?.opinion).toHaveLength(
       MAX_OPINION_LENGTH,
@@ -78,6 +85,13 @@ describe('useRatingsStore', () => {
     expect(stored('animeRating_21')).toEqual({ rating: 4, opinion: 'Muito bom' });
     expect(useRatingsStore.getState().ratings[21]).toEqual({ rating: 4, opinion: 'Muito bom' });
     expect(stored(RATING_ENTRIES_KEY)).toHaveProperty('21.ratedAt');
+  });
+
+  it('stores the opinion without invisible characters', () => {
+    expect(useRatingsStore.getState().saveRating(21, 4, 'Mui\u200bto\u2060 bom\u{e0041}\u202e')).toEqual({
+      ok: true,
+    });
+    expect(stored('animeRating_21')).toEqual({ rating: 4, opinion: 'Muito bom' });
   });
 
   it('loads ratings the original app wrote, without rewriting them', async () => {

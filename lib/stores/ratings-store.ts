@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
+import { cleanOpinion } from '@/lib/utils/visible-text';
 import { normalizeAnimeId, sanitizeSnapshot, type AnimeSnapshot } from './anime-snapshot';
 import { browserStorage, KeyDiffWriter, readJson, storageKeys, type StorageFailure } from './local-storage';
+import { MAX_OPINION_LENGTH } from './opinion';
 
 /**
  * The visitor's ratings (SPEC §3 User rating, §4 Rating, §5, §8; issue 10).
@@ -12,7 +14,8 @@ import { browserStorage, KeyDiffWriter, readJson, storageKeys, type StorageFailu
  *   `entries` (id → snapshot of the card data and when it was rated).
  *   Actions (each answers a `RatingActionResult`; nothing changes when it is not ok):
  *   - `saveRating(id, rating, opinion, snapshot?)`  rating an integer 0–5, opinion at most
- *     MAX_OPINION_LENGTH characters (trimmed at the ends); a bad id or value gives 'invalid'.
+ *     MAX_OPINION_LENGTH characters once cleaned (lib/utils/visible-text.ts cleanOpinion:
+ *     invisible characters removed, trimmed); a bad id or value gives 'invalid'.
  *   - `removeRating(id)`                             deletes the stored entry (SPEC §4).
  *   - `updateSnapshot(id, snapshot)`                 background refresh of the card copy.
  *   Show the result with `ratingFeedbackKey(action, result)`: a key of the `Rating` messages
@@ -28,7 +31,7 @@ import { browserStorage, KeyDiffWriter, readJson, storageKeys, type StorageFailu
 export const RATING_KEY_PREFIX = 'animeRating_';
 export const RATING_ENTRIES_KEY = 'anime-master-rating-entries';
 export const MAX_RATING = 5;
-export const MAX_OPINION_LENGTH = 5000;
+export { MAX_OPINION_LENGTH };
 
 export interface UserRating {
   rating: number;
@@ -87,7 +90,8 @@ export function sanitizeRating(value: unknown): UserRating | null {
   const rating =
     typeof record.rating === 'string' && /^\d$/.test(record.rating) ? Number(record.rating) : record.rating;
   if (!isValidRatingValue(rating)) return null;
-  const opinion = typeof record.opinion === 'string' ? record.opinion.slice(0, MAX_OPINION_LENGTH) : '';
+  const opinion =
+    typeof record.opinion === 'string' ? cleanOpinion(record.opinion).slice(0, MAX_OPINION_LENGTH) : '';
   return { rating, opinion };
 }
 
@@ -178,7 +182,7 @@ export const useRatingsStore = create<RatingsStore>()(
         entries: {},
         saveRating(id, rating, opinion, snapshot) {
           const animeId = normalizeAnimeId(id);
-          const text = typeof opinion === 'string' ? opinion.trim() : null;
+          const text = typeof opinion === 'string' ? cleanOpinion(opinion) : null;
           if (
             animeId === null ||
             !isValidRatingValue(rating) ||

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { cleanPageSearch } from './page-query';
+
+describe('cleanPageSearch', () => {
+  it.each([
+    ['/', '?evict=1', ''],
+    ['/', '?', null],
+    ['/', '', null],
+    ['/explore', '?tab=top&view=grid&x=1', '?tab=top&view=grid'],
+    ['/explore', '?x=1&tab=popular', '?tab=popular'],
+    ['/explore', '?tab=top&tab=seasonal', '?tab=top'],
+    ['/search', '?q=naruto&sort=score&view=list&fbclid=1', '?q=naruto&sort=score&view=list'],
+    ['/settings', '?tab=data&utm_source=x', '?tab=data'],
+    ['/anime/1', '?ref=feed', ''],
+    ['/anime/1/edit', '?s=4', ''],
+    ['/anime/1/review', '?s=4&o=Bom&utm_campaign=x', '?s=4&o=Bom'],
+    ['/watching', '?page=2', ''],
+  ])('%s%s → %j', (pathname, search, expected) => {
+    expect(cleanPageSearch(pathname, search)).toBe(expected);
+  });
+
+  it.each([
+    ['/explore', '?tab=top&view=grid'],
+    ['/search', '?q=one+piece&sort=title'],
+    ['/search', '?q=%C3%A7%2F%25'],
+    ['/search', '?q=one%20piece'],
+    ['/anime/1/review', '?s=4&o=Muito+bom%21'],
+    ['/settings', '?tab=data'],
+  ])('leaves a clean address alone: %s%s', (pathname, search) => {
+    expect(cleanPageSearch(pathname, search)).toBeNull();
+  });
+
+  it('keeps the values exactly, whatever their encoding', () => {
+    const cleaned = cleanPageSearch('/search', '?q=a%20b&x=1');
+    expect(new URLSearchParams(cleaned!).get('q')).toBe('a b');
+  });
+});

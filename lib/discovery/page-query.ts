@@ -1,0 +1,38 @@
+import { REVIEW_OPINION_PARAM, REVIEW_SCORE_PARAM } from '@/lib/share/review-link';
+
+/**
+ * The query parameters each page reads (SPEC §2): /explore?tab&view, /search?q&sort&view,
+ * /settings?tab and the review link's s and o. Every other parameter, on these pages or any
+ * other, changes nothing on screen, yet each distinct one would be a new cached page (render
+ * time and cache space): proxy.ts redirects to the address with the known ones only.
+ */
+const PAGE_PARAMS: Record<string, readonly string[]> = {
+  '/explore': ['tab', 'view'],
+  '/search': ['q', 'sort', 'view'],
+  '/settings': ['tab'],
+};
+const REVIEW_PATH = /^\/anime\/[^/]+\/review\/?$/;
+const REVIEW_PARAMS = [REVIEW_SCORE_PARAM, REVIEW_OPINION_PARAM] as const;
+
+function knownParams(pathname: string): readonly string[] {
+  if (REVIEW_PATH.test(pathname)) return REVIEW_PARAMS;
+  return PAGE_PARAMS[pathname] ?? [];
+}
+
+/**
+ * The query string (with its '?', or '') of the page at `pathname` with only the parameters it
+ * reads, each once (the first value, as the page reads it), in the order given; null when nothing
+ * would be dropped, so the address is served as it is.
+ */
+export function cleanPageSearch(pathname: string, search: string): string | null {
+  if (search === '' || search === '?') return null;
+  const known = knownParams(pathname);
+  const given = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const [name, value] of given) {
+    if (known.includes(name) && !kept.has(name)) kept.append(name, value);
+  }
+  // Nothing dropped: the address stays as sent (its own spelling of the values included).
+  if (kept.size === given.size) return null;
+  return kept.size > 0 ? `?${kept.toString()}` : '';
+}
