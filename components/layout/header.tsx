@@ -21,7 +21,7 @@ import { MobileMenu } from './mobile-menu';
 export async function Header() {
   const t = await getTranslations('Header');
   const navLink =
-    'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-fg hover:bg-surface-2';
+    'inline-flex min-h-11 items-center rounded-md px-2 text-sm xl:px-3 font-medium text-fg hover:bg-surface-2';
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-bg/90 backdrop-blur supports-[backdrop-filter]:bg-bg/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
