@@ -1,4 +1,4 @@
-import { expect, test } from './support';
+import { expect, test, useLanguage as setLanguage } from './support';
 
 test.describe('header (desktop)', () => {
   test('brand, Explorar and Configurações reach their routes', async ({ page }) => {
@@ -183,4 +183,43 @@ test.describe('mobile menu (390 px)', () => {
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: 'Pausados' })).toBeVisible();
   });
+});
+
+test.describe('header at desktop widths', () => {
+  for (const locale of ['pt', 'en'] as const) {
+    for (const width of [1024, 1280, 1440]) {
+      test(`${width} px (${locale}): the search is at least 160 px wide and nothing overflows`, async ({
+        page,
+      }) => {
+        await setLanguage(page, locale);
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto('/');
+        const banner = page.getByRole('banner');
+        // Signed-out state settled: the sign-in button has replaced its placeholder.
+        await expect(banner.getByTestId('access-badge')).toHaveAttribute('data-state', 'visitor');
+        await expect(
+          banner.getByRole('button', { name: locale === 'pt' ? 'Entrar com Google' : 'Sign in with Google' }),
+        ).toBeVisible();
+        const search = banner.getByRole('combobox', {
+          name: locale === 'pt' ? 'Buscar animes' : 'Search anime',
+        });
+        await expect(search).toBeVisible();
+        expect((await search.boundingBox())!.width).toBeGreaterThanOrEqual(160);
+        for (const link of locale === 'pt' ? ['Explorar', 'Configurações'] : ['Explore', 'Settings']) {
+          await expect(banner.getByRole('link', { name: link, exact: true })).toBeInViewport({ ratio: 1 });
+        }
+        const overflow = await page.evaluate(() => {
+          const header = document.querySelector('header')!;
+          const row = header.firstElementChild!;
+          const root = document.documentElement;
+          return {
+            header: header.scrollWidth - header.clientWidth,
+            row: row.scrollWidth - row.clientWidth,
+            document: root.scrollWidth - root.clientWidth,
+          };
+        });
+        expect(overflow).toEqual({ header: 0, row: 0, document: 0 });
+      });
+    }
+  }
 });

@@ -25,19 +25,24 @@ async function seed(page: Page, count: number) {
     localStorage.setItem('notifications', JSON.stringify(list));
     const d = new Date();
     const pad = (value: number) => String(value).padStart(2, '0');
-    localStorage.setItem('lastSeasonCheck', `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`);
+    localStorage.setItem(
+      'lastSeasonCheck',
+      `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
+    );
   }, count);
 }
 
 test.describe('notifications', () => {
-  test('the season-release check notifies the first season anime (5 at most) once per calendar day', async ({ page }) => {
+  test('the season-release check notifies the first season anime (5 at most) once per calendar day', async ({
+    page,
+  }) => {
     // The fake season has fewer than 5 titles a visitor may see: expect min(5, what the API lists).
     const season = (await (await page.request.get('/api/anime/season?page=1&limit=20')).json()) as {
       data: { title: string }[];
     };
     const n = Math.min(5, season.data.length);
     expect(n).toBeGreaterThan(0);
-    const unread = (count: number) => `Notificações (${count} ${count === 1 ? 'não lida' : 'não lidas'})`;
+    const unread = (count: number) => `Notificações: ${count} ${count === 1 ? 'não lida' : 'não lidas'}`;
     await page.clock.install({ time: new Date('2026-11-23T09:00:00') });
     // A page without carousels, whose autoplay timers would make the fast-forwards below slow.
     await page.goto('/test');
@@ -84,20 +89,23 @@ test.describe('notifications', () => {
     // ...and announced no season release.
     await page.reload();
     await expect(page.getByRole('checkbox', { name: /Lançamentos da temporada/ })).not.toBeChecked();
-    await expect(bell(page)).toHaveAccessibleName('Notificações (nenhuma não lida)');
+    await expect(bell(page)).toHaveAccessibleName('Notificações: nenhuma não lida');
     expect(await page.evaluate(() => localStorage.getItem('notifications'))).toBe('[]');
   });
 
   test('keeps 100 at most; read one, read all, remove one, clear all, and it sticks', async ({ page }) => {
     await seed(page, 120);
     await page.goto('/');
-    await expect(bell(page)).toHaveAccessibleName('Notificações (100 não lidas)');
+    await expect(bell(page)).toHaveAccessibleName('Notificações: 99+ não lidas');
     await expect(bell(page).getByTestId('notification-count')).toHaveText('99+');
     await bell(page).click();
     await expect(items(page)).toHaveCount(100);
     await expect(items(page).first()).toContainText('Para acessar "Anime 1" e outros conteúdos adultos');
 
-    await items(page).first().getByRole('button', { name: /^Marcar como lida/ }).click();
+    await items(page)
+      .first()
+      .getByRole('button', { name: /^Marcar como lida/ })
+      .click();
     await expect(items(page).first()).toHaveAttribute('data-read', 'true');
     await expect(panel(page).getByTestId('notification-summary')).toHaveText('99 não lidas');
 
@@ -105,7 +113,10 @@ test.describe('notifications', () => {
     await expect(panel(page).getByTestId('notification-summary')).toHaveText('Nenhuma não lida');
     await expect(bell(page).getByTestId('notification-count')).toHaveCount(0);
 
-    await items(page).nth(1).getByRole('button', { name: /^Remover notificação/ }).click();
+    await items(page)
+      .nth(1)
+      .getByRole('button', { name: /^Remover notificação/ })
+      .click();
     await expect(items(page)).toHaveCount(99);
     await expect(panel(page).getByText('"Anime 2"')).toHaveCount(0);
     await expect(panel(page).getByText('"Anime 3"')).toHaveCount(1);
@@ -116,7 +127,7 @@ test.describe('notifications', () => {
     await panel(page).getByRole('button', { name: 'Limpar todas' }).click();
     await expect(panel(page).getByText('Nenhuma notificação por aqui.')).toBeVisible();
     await page.reload();
-    await expect(bell(page)).toHaveAccessibleName('Notificações (nenhuma não lida)');
+    await expect(bell(page)).toHaveAccessibleName('Notificações: nenhuma não lida');
     expect(await page.evaluate(() => localStorage.getItem('notifications'))).toBe('[]');
   });
 });

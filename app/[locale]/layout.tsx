@@ -10,7 +10,7 @@ import { SeasonReleaseWatcher } from '@/components/notifications/lazy-season-rel
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { Toaster } from '@/components/ui/toaster';
 import { serverEnv } from '@/lib/env';
-import { pickClientMessages } from '@/lib/i18n/client-messages';
+import { pickLayoutMessages } from '@/lib/i18n/client-messages';
 import { htmlLang, isLocale } from '@/lib/i18n/config';
 import { inter } from '../fonts';
 import '../globals.css';
@@ -51,7 +51,7 @@ export default async function LocaleLayout({
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  const messages = pickClientMessages(await getMessages());
+  const messages = pickLayoutMessages(await getMessages());
   return (
     // next-themes sets the class before paint; the mismatch warning is expected on <html>.
     <html lang={htmlLang[locale]} dir="ltr" className={inter.variable} suppressHydrationWarning>

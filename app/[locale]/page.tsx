@@ -1,4 +1,5 @@
 import { HomeCarousels } from '@/components/carousel/home-carousels';
+import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { Features, Hero, LandingSections } from '@/components/home/landing';
 import { onDemandStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 
@@ -7,13 +8,13 @@ export const revalidate = 600;
 export const generateStaticParams = onDemandStaticParams;
 
 export default async function HomePage({ params }: { params: Promise<LocaleParams> }) {
-  await resolvePageLocale(params);
+  const locale = await resolvePageLocale(params);
   return (
-    <>
+    <ScopedMessages locale={locale} route="home">
       <Hero />
       <HomeCarousels />
       <Features />
       <LandingSections />
-    </>
+    </ScopedMessages>
   );
 }

@@ -38,8 +38,9 @@ const STATUS_DOT: Record<string, string> = {
 };
 
 /**
- * SPEC §2 Anime card. The whole card is one link (one tab stop) to /anime/{id}; its accessible
- * name is the title plus the visible 'Ver Detalhes', and the badges and details describe it.
+ * SPEC §2 Anime card. The whole card is one link (one tab stop) to /anime/{id}: a link laid over
+ * the card, named by the title plus the visible 'Ver Detalhes' and described by the badges and
+ * details. It holds no text of its own, so its name is never missing a word the card shows.
  * Text areas have fixed heights so a row of cards lines up and the skeleton matches exactly.
  * Renders in server and client components alike.
  */
@@ -144,21 +145,25 @@ export function AnimeCard({
       />
     </span>
   );
-  const linkClass = cn(
-    'group flex h-full rounded-md border border-border bg-surface text-left',
-    'transition-[translate,box-shadow,border-color] duration-200 ease-out hover:border-accent hover:shadow-md focus-visible:border-accent',
-    'hover:-translate-y-1 focus-visible:-translate-y-1 motion-reduce:hover:translate-y-0 motion-reduce:focus-visible:translate-y-0',
+  const cardClass = cn(
+    'group relative flex h-full rounded-md border border-border bg-surface text-left',
+    'transition-[translate,box-shadow,border-color] duration-200 ease-out hover:border-accent hover:shadow-md has-focus-visible:border-accent',
+    'hover:-translate-y-1 has-focus-visible:-translate-y-1 motion-reduce:hover:translate-y-0 motion-reduce:has-focus-visible:translate-y-0',
+  );
+  // Last in the card, so it lies over the cover's badges: a click anywhere on the card follows it.
+  const link = (
+    <Link
+      href={routes.anime(anime.id)}
+      aria-labelledby={`${ids.title} ${ids.cta}`}
+      aria-describedby={describedBy}
+      className="absolute inset-0 rounded-md"
+    />
   );
 
   if (variant === 'list') {
     return (
       <article className={cn('h-full', className)} data-testid="anime-card" data-variant="list">
-        <Link
-          href={routes.anime(anime.id)}
-          aria-labelledby={`${ids.title} ${ids.cta}`}
-          aria-describedby={describedBy}
-          className={cn(linkClass, 'gap-3 p-3 sm:gap-4')}
-        >
+        <div className={cn(cardClass, 'gap-3 p-3 sm:gap-4')}>
           <div className="relative aspect-[2/3] w-24 shrink-0 self-start overflow-hidden rounded-sm bg-surface-2">
             <AnimeCover
               src={anime.images.small ?? anime.images.cover}
@@ -179,19 +184,15 @@ export function AnimeCard({
               {cta}
             </div>
           </div>
-        </Link>
+          {link}
+        </div>
       </article>
     );
   }
 
   return (
     <article className={cn('h-full', className)} data-testid="anime-card" data-variant="grid">
-      <Link
-        href={routes.anime(anime.id)}
-        aria-labelledby={`${ids.title} ${ids.cta}`}
-        aria-describedby={describedBy}
-        className={cn(linkClass, 'flex-col overflow-hidden')}
-      >
+      <div className={cn(cardClass, 'flex-col overflow-hidden')}>
         <div className="relative aspect-[2/3] w-full overflow-hidden bg-surface-2">
           <AnimeCover src={anime.images.cover} sizes={sizes ?? GRID_COVER_SIZES} eager={eager} />
           {scoreBadge && <div className="absolute top-2 right-2">{scoreBadge}</div>}
@@ -210,7 +211,8 @@ export function AnimeCard({
           {note}
           <div className="mt-auto pt-2">{cta}</div>
         </div>
-      </Link>
+        {link}
+      </div>
     </article>
   );
 }

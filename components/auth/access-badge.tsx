@@ -21,9 +21,10 @@ const LOOK = {
 
 /**
  * Age and authentication status badge (SPEC §2 Header, §4 Adult gate, §6). The tooltip is plain
- * CSS (shown on hover and keyboard focus), described by aria-describedby.
+ * CSS (shown on hover and keyboard focus), described by aria-describedby. `compact`: below 1280 px
+ * the status word is read by screen readers only and the badge shows its icon.
  */
-export function AccessBadge({ className }: { className?: string }) {
+export function AccessBadge({ className, compact = false }: { className?: string; compact?: boolean }) {
   const t = useTranslations('AccessBadge');
   const tooltipId = useId();
   const state = accessState(useAuth());
@@ -40,7 +41,7 @@ export function AccessBadge({ className }: { className?: string }) {
       >
         <Icon aria-hidden className={cn('size-4', look.tone)} />
         <span className="sr-only">{t('label')}: </span>
-        {t(look.label)}
+        <span className={cn(compact && 'sr-only xl:not-sr-only')}>{t(look.label)}</span>
       </button>
       <span
         id={tooltipId}

@@ -73,7 +73,13 @@ export function AdultDetailFill({
             <p className="text-muted">{t('noSynopsis')}</p>
           )}
         </section>
-        {anime.trailerYoutubeId && <TrailerFacade youtubeId={anime.trailerYoutubeId} thumbnail={anime.trailerThumbnail ?? null} title={title} />}
+        {anime.trailerYoutubeId && (
+          <TrailerFacade
+            youtubeId={anime.trailerYoutubeId}
+            thumbnail={anime.trailerThumbnail ?? null}
+            title={title}
+          />
+        )}
         <EpisodesSection animeId={anime.id} />
       </div>
     </div>

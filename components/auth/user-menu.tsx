@@ -54,7 +54,19 @@ export function UserAvatar({
  * Header sign-in area (SPEC §2 Header): the Google login button, or avatar, name and 'Sair'.
  * While the session is being checked a same-sized placeholder keeps the header from moving.
  */
-export function UserMenu({ className, onAction }: { className?: string; onAction?: () => void }) {
+/**
+ * `compact`: below 1280 px (the header between 1024 and 1280 px) the button texts and the name
+ * are read by screen readers only, leaving the icons and the avatar on screen.
+ */
+export function UserMenu({
+  className,
+  onAction,
+  compact = false,
+}: {
+  className?: string;
+  onAction?: () => void;
+  compact?: boolean;
+}) {
   const t = useTranslations('Header');
   const { user, loading, signIn, signOut } = useAuth();
   const [busy, setBusy] = useState(false);
@@ -91,7 +103,7 @@ export function UserMenu({ className, onAction }: { className?: string; onAction
         onClick={() => void act(signIn)}
       >
         <LogIn aria-hidden className="size-4" />
-        {t('login')}
+        <span className={cn(compact && 'sr-only xl:not-sr-only')}>{t('login')}</span>
       </button>
     );
   }
@@ -99,7 +111,10 @@ export function UserMenu({ className, onAction }: { className?: string; onAction
   return (
     <div className={cn('flex min-w-0 items-center gap-2', className)} data-testid="user-menu">
       <UserAvatar name={name} photoURL={user.photoURL} />
-      <span className="max-w-32 truncate text-sm font-medium text-fg" title={name}>
+      <span
+        className={cn('max-w-32 truncate text-sm font-medium text-fg', compact && 'sr-only xl:not-sr-only')}
+        title={name}
+      >
         {name}
       </span>
       <button
@@ -110,7 +125,7 @@ export function UserMenu({ className, onAction }: { className?: string; onAction
         onClick={() => void act(signOut)}
       >
         <LogOut aria-hidden className="size-4" />
-        {t('logout')}
+        <span className={cn(compact && 'sr-only xl:not-sr-only')}>{t('logout')}</span>
       </button>
     </div>
   );

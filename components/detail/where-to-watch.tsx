@@ -1,6 +1,7 @@
 import { ExternalLink, Tv } from 'lucide-react';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { streamingLinks, type StreamingLink } from '@/lib/catalogue';
+import { inkOn } from '@/lib/utils/ink';
 
 /** Brand colours of the best-known services; others get a colour derived from their key. */
 const BRAND_COLOURS: Record<string, string> = {
@@ -75,6 +76,7 @@ export async function WhereToWatch({ id }: { id: number }) {
           <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
             {links.map((link) => {
               const regions = regionText(link, locale);
+              const background = colour(link.site);
               return (
                 <li key={link.site}>
                   <a
@@ -85,8 +87,8 @@ export async function WhereToWatch({ id }: { id: number }) {
                   >
                     <span
                       aria-hidden
-                      className="flex size-9 shrink-0 items-center justify-center rounded-md text-xs font-bold text-white"
-                      style={{ backgroundColor: colour(link.site) }}
+                      className="flex size-9 shrink-0 items-center justify-center rounded-md text-xs font-bold"
+                      style={{ backgroundColor: background, color: inkOn(background) }}
                     >
                       {initials(link.name)}
                     </span>

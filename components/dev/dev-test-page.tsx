@@ -12,7 +12,7 @@ export async function DevTestPage({ locale }: { locale: Locale }) {
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="mb-2 text-2xl font-bold">{t('title')}</h1>
       <p className="mb-8 text-muted">{t('intro')}</p>
-      <ScopedMessages locale={locale} namespaces={['TestPage']}>
+      <ScopedMessages locale={locale} route="test">
         <ApiTestPanel />
         <h2 className="mt-10 mb-3 text-lg font-semibold">{t('shareTitle')}</h2>
         <ShareReviewTester />

@@ -48,7 +48,8 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           key={locale}
           type="button"
           lang={locale}
-          aria-label={t('languageButton', { name: tl(locale) })}
+          // The name starts with the code the button shows, then says what it does.
+          aria-label={t('languageButton', { code: locale.toUpperCase(), name: tl(locale) })}
           aria-pressed={locale === current}
           disabled={pending || !hydrated}
           aria-busy={pending || !hydrated || undefined}

@@ -1,25 +1,21 @@
-import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
-import { pickScopedMessages, type ScopedNamespace } from '@/lib/i18n/client-messages';
+import { pickRouteMessages, type MessagesRoute } from '@/lib/i18n/client-messages';
 import type { Locale } from '@/lib/i18n/config';
+import { AddedMessages } from './added-messages';
 
 /**
- * Gives one route's client components the extra namespaces they need (on top of the site-wide
- * client ones), so those strings ship only with that route.
+ * Gives one route's client components the namespaces they need on top of the layout's
+ * (lib/i18n/client-messages.ts ROUTE_NAMESPACES), so those strings ship only with that route.
  */
 export async function ScopedMessages({
   locale,
-  namespaces,
+  route,
   children,
 }: {
   locale: Locale;
-  namespaces: readonly ScopedNamespace[];
+  route: MessagesRoute;
   children: React.ReactNode;
 }) {
-  const messages = pickScopedMessages(await getMessages({ locale }), namespaces);
-  return (
-    <NextIntlClientProvider locale={locale} messages={messages}>
-      {children}
-    </NextIntlClientProvider>
-  );
+  const messages = pickRouteMessages(await getMessages({ locale }), route);
+  return <AddedMessages messages={messages}>{children}</AddedMessages>;
 }

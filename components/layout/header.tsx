@@ -12,11 +12,16 @@ import { routes } from '@/lib/routes';
 import { ListsMenu } from './lists-menu';
 import { MobileMenu } from './mobile-menu';
 
-/** Site header (SPEC §2 Header). Desktop shows everything inline; phones get the mobile menu. */
+/**
+ * Site header (SPEC §2 Header). From 1024 px everything is inline: the brand, the navigation and
+ * the controls keep their size, and the search takes the rest (at least 160 px: below 1280 px the
+ * badge and the sign-in button show their icons only, and a narrow search bar submits from its
+ * magnifier). From 768 px the search is inline and the rest is in the menu; phones get the menu.
+ */
 export async function Header() {
   const t = await getTranslations('Header');
   const navLink =
-    'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-fg hover:bg-surface-2';
+    'inline-flex min-h-11 items-center rounded-md px-2 text-sm xl:px-3 font-medium text-fg hover:bg-surface-2';
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-bg/90 backdrop-blur supports-[backdrop-filter]:bg-bg/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
@@ -29,7 +34,7 @@ export async function Header() {
           <Sparkles aria-hidden className="size-6 shrink-0 text-accent-text" />
           <span className="truncate">{t('brand')}</span>
         </Link>
-        <nav aria-label={t('mainNav')} className="hidden items-center gap-1 lg:flex">
+        <nav aria-label={t('mainNav')} className="hidden shrink-0 items-center gap-1 lg:flex">
           <Link href={routes.explore} className={navLink}>
             {t('explore')}
           </Link>
@@ -38,15 +43,15 @@ export async function Header() {
             {t('settings')}
           </Link>
         </nav>
-        <div className="ml-auto hidden max-w-md flex-1 md:block">
+        <div className="ml-auto hidden max-w-md min-w-0 flex-1 md:block">
           <SearchBar />
         </div>
         {/* One set of controls for every width (each rendered once, so hydrated once): the
             desktop-only ones in their own group, the phone menu hidden from lg up. */}
-        <div className="ml-auto flex items-center gap-1 md:ml-2 lg:ml-auto">
+        <div className="ml-auto flex shrink-0 items-center gap-1 md:ml-2">
           <div className="hidden items-center gap-1 lg:flex">
-            <AccessBadge />
-            <UserMenu />
+            <AccessBadge compact />
+            <UserMenu compact />
             <LanguageSwitcher />
           </div>
           <NotificationBell />

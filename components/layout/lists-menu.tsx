@@ -78,12 +78,15 @@ export function ListsMenu() {
         {...ready}
         onClick={() => (open ? setOpen(false) : show())}
         className={cn(
-          'inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-sm font-medium text-fg hover:bg-surface-2',
+          'inline-flex min-h-11 items-center gap-1 rounded-md px-2 text-sm font-medium text-fg hover:bg-surface-2 xl:px-3',
           open && 'bg-surface-2',
         )}
       >
         {t('myLists')}
-        <ChevronDown aria-hidden className={cn('size-4 transition-transform duration-150', open && 'rotate-180')} />
+        <ChevronDown
+          aria-hidden
+          className={cn('size-4 transition-transform duration-150', open && 'rotate-180')}
+        />
       </button>
       <ul
         id={listId}

@@ -36,7 +36,11 @@ export function NotificationBell({ className }: { className?: string }) {
         type="button"
         data-testid="notification-bell"
         className={buttonClass('ghost', 'icon', cn('relative', className))}
-        aria-label={t('bellLabel', countValues(count, locale))}
+        // The name holds the count as shown on the badge (99+ above 99): what is seen is what is heard.
+        aria-label={t('bellLabel', {
+          ...countValues(count, locale),
+          ...(count > 99 && { formatted: '99+' }),
+        })}
         aria-haspopup="dialog"
         aria-expanded={open}
         onPointerEnter={preload}

@@ -101,7 +101,9 @@ export function SearchResults({
   return (
     <div>
       <p aria-live="polite" className="mb-4 text-sm text-muted" data-testid="result-count">
-        {hasNextPage ? t('resultCountMore', countValues(count, locale)) : t('resultCount', countValues(count, locale))}
+        {hasNextPage
+          ? t('resultCountMore', countValues(count, locale))
+          : t('resultCount', countValues(count, locale))}
       </p>
       <ul className={gridClass(view)} data-view={view}>
         {fullFirstPage ? <AnimeGridItems items={fullFirstPage} view={view} /> : children}

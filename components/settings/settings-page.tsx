@@ -13,7 +13,7 @@ export async function SettingsPage({ locale }: { locale: Locale }) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <h1 className="mb-6 text-2xl font-bold">{t('title')}</h1>
-      <ScopedMessages locale={locale} namespaces={['Settings']}>
+      <ScopedMessages locale={locale} route="settings">
         <Suspense fallback={<SettingsSkeleton />}>
           <SettingsTabs />
         </Suspense>

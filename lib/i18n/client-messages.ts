@@ -1,69 +1,76 @@
 import type { Messages } from 'next-intl';
 
 /**
- * Message namespaces client code can render (`useTranslations`/`useMessages` in components that
- * run in the browser). Only these travel to the browser; server components read the rest on the
- * server. client-messages.test.ts fails when a hook names a namespace missing here.
+ * Which message namespaces travel to the browser, and with which pages. Client code reads
+ * messages with `useTranslations`/`useMessages`; server components read the rest on the server.
+ *
+ * - LAYOUT_NAMESPACES go with every page (the root layout's provider): the header, the toasts,
+ *   the notifications and the error, loading and not-found screens rendered outside a page.
+ * - ROUTE_NAMESPACES go only with their route, added on top of those by <ScopedMessages>
+ *   (components/i18n/scoped-messages.tsx), so a page ships the strings it can show.
+ *
+ * client-messages.test.ts follows each route's imports and fails when a client component of it
+ * asks for a namespace its route does not ship.
  */
-export const CLIENT_NAMESPACES = [
+export const LAYOUT_NAMESPACES = [
   'AccessBadge',
-  'AccountTab',
   'AuthErrors',
-  'Adult',
-  'AdultDetail',
-  'AnimeCard',
-  'BackLink',
-  'Carousel',
   'Common',
   'DetailError',
-  'Episodes',
-  'DataTab',
   'ErrorBoundary',
-  'Explore',
   'Header',
   'Labels',
   'Languages',
   'Lists',
-  'MyRatings',
-  'PrivacyTab',
   'Notifications',
-  'Rating',
-  'OfflineBadge',
   'SearchBar',
-  'SearchPage',
-  'Share',
-  'ShareReview',
-  'Synopsis',
   'Theme',
   'Toasts',
-  'Trailer',
-  'View',
-  'WatchList',
 ] as const satisfies readonly (keyof Messages)[];
 
-export type ClientNamespace = (typeof CLIENT_NAMESPACES)[number];
+export const ROUTE_NAMESPACES = {
+  home: ['AnimeCard', 'Carousel', 'OfflineBadge'],
+  explore: ['AnimeCard', 'Explore', 'OfflineBadge', 'View'],
+  search: ['AnimeCard', 'OfflineBadge', 'SearchPage', 'View'],
+  detail: [
+    'Adult',
+    'AdultDetail',
+    'BackLink',
+    'Episodes',
+    'Rating',
+    'Share',
+    'ShareReview',
+    'Synopsis',
+    'Trailer',
+    'WatchList',
+  ],
+  editRating: ['Rating'],
+  myRatings: ['MyRatings', 'Rating'],
+  settings: ['AccountTab', 'DataTab', 'PrivacyTab', 'Settings'],
+  test: ['Share', 'TestPage'],
+} as const satisfies Record<string, readonly (keyof Messages)[]>;
 
-/**
- * Namespaces only one route's client components need. They travel only with that route, through
- * <ScopedMessages> (components/i18n/scoped-messages.tsx), so every other page's HTML stays lean.
- */
-export const SCOPED_CLIENT_NAMESPACES = ['Settings', 'TestPage'] as const satisfies readonly (keyof Messages)[];
+export type MessagesRoute = keyof typeof ROUTE_NAMESPACES;
 
-export type ScopedNamespace = (typeof SCOPED_CLIENT_NAMESPACES)[number];
+/** Every namespace some client component may ask for. */
+export const CLIENT_NAMESPACES: readonly (keyof Messages)[] = [
+  ...new Set([...LAYOUT_NAMESPACES, ...Object.values(ROUTE_NAMESPACES).flat()]),
+];
 
-export function pickScopedMessages<N extends ScopedNamespace>(
-  messages: Messages,
-  namespaces: readonly N[],
-): Pick<Messages, ClientNamespace | N> {
-  return {
-    ...pickClientMessages(messages),
-    ...Object.fromEntries(namespaces.map((name) => [name, messages[name]])),
-  } as Pick<Messages, ClientNamespace | N>;
+function pick<N extends keyof Messages>(messages: Messages, namespaces: readonly N[]): Pick<Messages, N> {
+  return Object.fromEntries(namespaces.map((name) => [name, messages[name]])) as Pick<Messages, N>;
 }
 
-export function pickClientMessages(messages: Messages): Pick<Messages, ClientNamespace> {
-  return Object.fromEntries(CLIENT_NAMESPACES.map((name) => [name, messages[name]])) as Pick<
-    Messages,
-    ClientNamespace
-  >;
+/** The messages every page ships. */
+export function pickLayoutMessages(messages: Messages) {
+  return pick(messages, LAYOUT_NAMESPACES);
+}
+
+/** The messages one route adds to the layout's (none the layout already ships). */
+export function pickRouteMessages(messages: Messages, route: MessagesRoute) {
+  const layout: readonly string[] = LAYOUT_NAMESPACES;
+  return pick(
+    messages,
+    ROUTE_NAMESPACES[route].filter((name) => !layout.includes(name)),
+  );
 }

@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { MyRatingsPage } from '@/components/ratings/my-ratings-page';
 import { localeStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 
@@ -12,5 +13,10 @@ export async function generateMetadata({ params }: { params: Promise<LocaleParam
 }
 
 export default async function Page({ params }: { params: Promise<LocaleParams> }) {
-  return <MyRatingsPage locale={await resolvePageLocale(params)} />;
+  const locale = await resolvePageLocale(params);
+  return (
+    <ScopedMessages locale={locale} route="myRatings">
+      <MyRatingsPage locale={locale} />
+    </ScopedMessages>
+  );
 }

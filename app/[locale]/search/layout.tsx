@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { SearchShell } from '@/components/search/search-shell';
 import { resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 
@@ -15,7 +16,9 @@ export default async function SearchLayout({
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <h1 className="text-xl font-bold sm:text-2xl">{t('title')}</h1>
-      <SearchShell>{children}</SearchShell>
+      <ScopedMessages locale={locale} route="search">
+        <SearchShell>{children}</SearchShell>
+      </ScopedMessages>
     </div>
   );
 }

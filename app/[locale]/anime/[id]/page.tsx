@@ -1,4 +1,5 @@
 import { AnimeDetailPage } from '@/components/detail/anime-detail-page';
+import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { detailMetadata } from '@/components/detail/detail-metadata';
 import { loadAnime } from '@/components/detail/load-anime';
 import { onDemandStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
@@ -19,5 +20,9 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function AnimePage({ params }: Props) {
   const locale = await resolvePageLocale(params);
-  return <AnimeDetailPage anime={await loadAnime((await params).id)} locale={locale} />;
+  return (
+    <ScopedMessages locale={locale} route="detail">
+      <AnimeDetailPage anime={await loadAnime((await params).id)} locale={locale} />
+    </ScopedMessages>
+  );
 }

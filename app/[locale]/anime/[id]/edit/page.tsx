@@ -1,4 +1,5 @@
 import { loadAnime } from '@/components/detail/load-anime';
+import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { EditRatingPage } from '@/components/rating/edit-rating-page';
 import { onDemandStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 import { getTranslations } from 'next-intl/server';
@@ -19,5 +20,9 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function AnimeEditPage({ params }: Props) {
   const locale = await resolvePageLocale(params);
-  return <EditRatingPage anime={await loadAnime((await params).id)} locale={locale} />;
+  return (
+    <ScopedMessages locale={locale} route="editRating">
+      <EditRatingPage anime={await loadAnime((await params).id)} locale={locale} />
+    </ScopedMessages>
+  );
 }
