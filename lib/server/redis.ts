@@ -1,8 +1,9 @@
 import 'server-only';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Cache, CacheHit, CacheLife } from './cache';
 import { AppError } from './errors';
 import type { RateLimiter } from './rate-limiter';
+import { createRedisClient, RedisHealth as Health, redisUsable } from './redis-connection.mjs';
 
 /**
  * Redis backends of the Cache and RateLimiter interfaces (issue 14), for several server instances
@@ -11,71 +12,7 @@ import type { RateLimiter } from './rate-limiter';
  * of Redis; ioredis keeps reconnecting, and the shared backend is used again once it answers.
  */
 
-/** A Redis command that takes longer than this counts as a Redis failure. */
-const COMMAND_TIMEOUT_MS = 1000;
-
-export function createRedisClient(url: string): Redis {
-  const client = new Redis(url, {
-    // Fail at once while disconnected (the fallback answers) instead of queueing commands.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: COMMAND_TIMEOUT_MS,
-    connectTimeout: 3000,
-    retryStrategy: (times) => Math.min(200 * times, 2000),
-    lazyConnect: false,
-  });
-  // Without a listener ioredis reports every failed reconnect as an unhandled error event.
-  client.on('error', () => undefined);
-  return client;
-}
-
-const FIRST_CONNECT_WAIT_MS = 3000;
-const firstConnects = new WeakMap<Redis, Promise<boolean>>();
-
-/**
- * Whether commands may go to Redis now. The first requests of a process wait (at most 3 s) for
- * the first connection, so two fresh instances share from their first request; after that, a
- * lost connection means the fallback at once, until ioredis has reconnected.
- */
-export async function redisUsable(redis: Redis): Promise<boolean> {
-  if (redis.status === 'ready') return true;
-  let first = firstConnects.get(redis);
-  if (!first) {
-    first = new Promise<boolean>((resolve) => {
-      if (!['wait', 'connecting', 'connect', 'reconnecting'].includes(redis.status)) return resolve(false);
-      const timer = setTimeout(() => resolve(false), FIRST_CONNECT_WAIT_MS);
-      redis.once('ready', () => {
-        clearTimeout(timer);
-        resolve(true);
-      });
-    });
-    firstConnects.set(redis, first);
-  }
-  // Everyone arriving during the first connection waits for it; later, only a live one counts.
-  await first;
-  // (Read again: the status changed while awaiting, which TypeScript's narrowing cannot see.)
-  return (redis.status as string) === 'ready';
-}
-
-/** Warns once when Redis stops answering and once when it is back. */
-class Health {
-  private down = false;
-
-  constructor(private readonly label: string) {}
-
-  failed(error: unknown): void {
-    if (this.down) return;
-    this.down = true;
-    const reason = error instanceof Error ? error.message : String(error);
-    console.warn(`[redis] ${this.label}: Redis unavailable (${reason}); using the in-process fallback`);
-  }
-
-  worked(): void {
-    if (!this.down) return;
-    this.down = false;
-    console.warn(`[redis] ${this.label}: Redis is back; shared again`);
-  }
-}
+export { createRedisClient, redisUsable };
 
 interface StoredEntry {
   value: unknown;
