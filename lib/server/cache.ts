@@ -198,12 +198,8 @@ export function getCache(): Cache {
       configured === undefined
         ? (key: string) => SHARED_CACHE_LIVES[cacheKind(key)]
         : () => ({ freshMs: configured, staleMs: STALE_LIMIT_MS });
-    const maxMemory = serverEnv().REDIS_MAX_MEMORY;
     store.__animeMasterCache = redis
-      ? new RedisCache(redis, local, {
-          life,
-          maxMemory: maxMemory.toLowerCase() === 'off' ? false : maxMemory,
-        })
+      ? new RedisCache(redis, local, { life, setMaxMemory: serverEnv().REDIS_SET_MAXMEMORY })
       : local;
   }
   return store.__animeMasterCache;

@@ -24,26 +24,45 @@ interface StoredEntry {
 /** Eviction policies that keep writes working when memory is full (all our keys have a life). */
 const BOUNDED_POLICIES = ['allkeys-lru', 'allkeys-lfu', 'volatile-lru', 'volatile-lfu', 'volatile-ttl'];
 
+/** Redis's memory bound and eviction policy, read with INFO (allowed where CONFIG is not). */
+async function memorySettings(redis: Redis): Promise<{ maxMemory: number; policy: string }> {
+  const info = await redis.info('memory');
+  const field = (name: string) => new RegExp(`^${name}:(.*)$`, 'm').exec(info)?.[1]?.trim() ?? '';
+  return { maxMemory: Number(field('maxmemory')), policy: field('maxmemory_policy') };
+}
+
 /**
- * Makes sure Redis forgets the least recently used entries instead of growing without end or
- * refusing writes: with no `maxmemory` (0) it sets `maxMemory` and `allkeys-lru`; with a bound
- * but `noeviction` it sets `allkeys-lru`. Managed Redis often forbids CONFIG: then it warns once,
- * naming the settings to make there. Never throws. Answers what it found or did, for the log.
+ * Checks that Redis forgets the least recently used entries instead of growing without end or
+ * refusing writes. The server's settings belong to its operator: by default this only reads them
+ * and warns when memory is unbounded (no `maxmemory`) or full memory would refuse writes
+ * (`noeviction`). Only when the operator opted in with `setTo` (REDIS_SET_MAXMEMORY) does it set
+ * `maxmemory` (when there is none) and `allkeys-lru` (when the policy does not evict). Never
+ * throws. Answers what it found or did, for the log.
  */
-export async function ensureMemoryBound(redis: Redis, maxMemory: string): Promise<string> {
+export async function checkMemoryBound(redis: Redis, setTo?: string): Promise<string> {
   try {
-    const [, memory] = (await redis.config('GET', 'maxmemory')) as [string, string];
-    const [, policy] = (await redis.config('GET', 'maxmemory-policy')) as [string, string];
-    const changes: string[] = [];
-    if (Number(memory) === 0) {
-      await redis.config('SET', 'maxmemory', maxMemory);
-      changes.push(`maxmemory ${maxMemory}`);
+    const { maxMemory, policy } = await memorySettings(redis);
+    const unbounded = maxMemory === 0;
+    const evicting = BOUNDED_POLICIES.includes(policy);
+    if (!unbounded && evicting) return `already bounded (${maxMemory} bytes, ${policy})`;
+    if (!setTo) {
+      console.warn(
+        `[redis] Redis ${unbounded ? 'has no memory bound (maxmemory 0)' : `does not evict (${policy})`}: set ` +
+          'maxmemory and maxmemory-policy allkeys-lru on the server, or REDIS_SET_MAXMEMORY to let the app ' +
+          'set them (README "Deployment")',
+      );
+      return `left alone (${maxMemory} bytes, ${policy})`;
     }
-    if (!BOUNDED_POLICIES.includes(policy)) {
+    const changes: string[] = [];
+    if (unbounded) {
+      await redis.config('SET', 'maxmemory', setTo);
+      changes.push(`maxmemory ${setTo}`);
+    }
+    if (!evicting) {
       await redis.config('SET', 'maxmemory-policy', 'allkeys-lru');
       changes.push('maxmemory-policy allkeys-lru');
     }
-    return changes.length ? `set ${changes.join(', ')}` : `already bounded (${memory} bytes, ${policy})`;
+    return `set ${changes.join(', ')}`;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     console.warn(
@@ -57,7 +76,7 @@ export async function ensureMemoryBound(redis: Redis, maxMemory: string): Promis
 /**
  * The shared cache. Each entry lives in Redis for its kind's fresh life plus its stale limit (PX),
  * so Redis itself forgets what even a stale answer would not use; memory is bounded by Redis's
- * `maxmemory` with an LRU policy (ensureMemoryBound). Values are JSON, as the interface requires.
+ * `maxmemory` with an LRU policy (checkMemoryBound). Values are JSON, as the interface requires.
  */
 export class RedisCache implements Cache {
   readonly shared = true;
@@ -71,8 +90,8 @@ export class RedisCache implements Cache {
       /** The life of the entry under `key` (see SHARED_CACHE_LIVES). */
       life: (key: string) => CacheLife;
       prefix?: string;
-      /** The memory bound to set when Redis has none (REDIS_MAX_MEMORY); false: leave it alone. */
-      maxMemory?: string | false;
+      /** Opt-in (REDIS_SET_MAXMEMORY): the memory bound to set when Redis has none. */
+      setMaxMemory?: string;
     },
   ) {}
 
@@ -82,8 +101,8 @@ export class RedisCache implements Cache {
 
   private async usable(): Promise<boolean> {
     const ready = await redisUsable(this.redis);
-    if (ready && this.options.maxMemory) {
-      this.bounded ??= ensureMemoryBound(this.redis, this.options.maxMemory).then((outcome) => {
+    if (ready) {
+      this.bounded ??= checkMemoryBound(this.redis, this.options.setMaxMemory).then((outcome) => {
         console.info(`[redis] cache memory bound: ${outcome}`);
         return outcome;
       });
