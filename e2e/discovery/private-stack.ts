@@ -29,7 +29,7 @@ export interface FakeCall {
   fault: string | null;
 }
 
-function fakeControl(baseUrl: string): FakeControl {
+export function fakeControl(baseUrl: string): FakeControl {
   return {
     async setFault(options) {
       const response = await fetch(`${baseUrl}/__control/fault`, {
@@ -124,7 +124,7 @@ export async function startApp(
  * The fake runs as its own process (as playwright.config.ts starts the shared one): Playwright's
  * TypeScript loader cannot import its ES module directly.
  */
-async function startFake(): Promise<{ url: string; child: ChildProcess }> {
+export async function startFake(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
