@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { REDIS_MISSING, redisServerPath, startTestRedis, type TestRedis } from '../lib/server/test-redis';
+import { REDIS_MISSING, redisServerPath, startTestRedis, type TestRedis } from '../test/support/redis';
 import { authServerEnv } from './auth-emulator/env.mjs';
 import {
   fakeControl,

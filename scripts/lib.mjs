@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CATALOGUE_FILE, writeCatalogue } from './build-catalogue.mjs';
 import { addCompileHints } from './compile-hints.mjs';
+import { redisServerPath } from './redis-server.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -160,16 +161,7 @@ export async function ensureChromium() {
   return chromiumPath();
 }
 
-export function redisServerPath() {
-  for (const candidate of [
-    process.env.REDIS_SERVER_PATH,
-    '/usr/bin/redis-server',
-    '/usr/local/bin/redis-server',
-  ]) {
-    if (candidate && existsSync(candidate)) return candidate;
-  }
-  return null;
-}
+export { redisServerPath };
 
 /**
  * redis-server for the Redis tests (issue 14: they start their own on 127.0.0.1, on a free port):

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Anime, AnimeDetails } from '@/lib/jikan/types';
-import { getRedis } from '@/lib/server/cache';
+import { getRedis } from '@/lib/server/redis';
 import {
   Catalogue,
   toSeenAnime,

@@ -8,10 +8,10 @@ import {
   isInFlight,
   normalizeParams,
   singleFlight,
-  type Cache,
   type CacheParams,
 } from '@/lib/server/cache';
 import { chargeClientMiss, withoutClientBudget } from '@/lib/server/client-budget';
+import type { Cache } from '@/lib/server/contracts';
 import { AppError, isAppError } from '@/lib/server/errors';
 import { getRateLimiter, parseRetryAfter } from '@/lib/server/rate-limiter';
 import { isDroppedConnection, isTimeoutError, readValidJson } from '@/lib/server/upstream';

@@ -15,7 +15,7 @@ import {
   encodeEntry,
 } from './next-cache-handler.mjs';
 import { createRedisClient } from './redis-connection.mjs';
-import { REDIS_MISSING, freePort, redisServerPath, startTestRedis, type TestRedis } from './test-redis';
+import { REDIS_MISSING, freePort, redisServerPath, startTestRedis, type TestRedis } from '@/test/support/redis';
 
 const available = redisServerPath() !== null;
 if (!available) console.warn(`${REDIS_MISSING}: Redis tests skipped`);

@@ -9,7 +9,7 @@ import { InProcessCache, SHARED_CACHE_LIVES, cacheKind } from './cache';
 import { isAppError } from './errors';
 import { InProcessRateLimiter, RECEIVER_MARGIN_MS } from './rate-limiter';
 import { checkMemoryBound, createRedisClient, RedisCache, RedisRateLimiter } from './redis';
-import { REDIS_MISSING, redisServerPath, startTestRedis, type TestRedis } from './test-redis';
+import { REDIS_MISSING, redisServerPath, startTestRedis, type TestRedis } from '@/test/support/redis';
 
 const available = redisServerPath() !== null;
 if (!available) console.warn(`${REDIS_MISSING}: Redis tests skipped`);

@@ -1,8 +1,8 @@
 import 'server-only';
 import type { Redis } from 'ioredis';
-import type { Cache, CacheHit, CacheLife } from './cache';
-import { AppError } from './errors';
-import type { RateLimiter } from './rate-limiter';
+import { serverEnv } from '@/lib/env';
+import type { Cache, CacheHit, CacheLife, RateLimiter } from './contracts';
+import { rateLimited } from './errors';
 import { createRedisClient, RedisHealth as Health, redisUsable } from './redis-connection.mjs';
 
 /**
@@ -13,6 +13,22 @@ import { createRedisClient, RedisHealth as Health, redisUsable } from './redis-c
  */
 
 export { createRedisClient, redisUsable };
+
+const store = globalThis as typeof globalThis & { __animeMasterRedis?: Redis };
+
+/** One Redis connection per process for the cache and the limiter, when REDIS_URL is set. */
+export function getRedis(): Redis | undefined {
+  const url = serverEnv().REDIS_URL;
+  if (!url) return undefined;
+  store.__animeMasterRedis ??= createRedisClient(url);
+  return store.__animeMasterRedis;
+}
+
+/** Test-only: close the connection (the next getRedis() reads REDIS_URL again). */
+export function resetRedisForTests(): void {
+  store.__animeMasterRedis?.disconnect();
+  store.__animeMasterRedis = undefined;
+}
 
 interface StoredEntry {
   value: unknown;
@@ -284,12 +300,6 @@ local nextSlot = tonumber(redis.call('GET', KEYS[1]) or '0')
 local last = tonumber(redis.call('GET', KEYS[3]) or '-1e15')
 return math.max(0, limited - now, nextSlot - now, last + tonumber(ARGV[1]) - now)
 `;
-
-function rateLimited(waitMs: number): AppError {
-  return new AppError('RATE_LIMITED', undefined, {
-    retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
