@@ -2,6 +2,7 @@ import 'server-only';
 import { LRUCache } from 'lru-cache';
 import { getAnimeDetails } from '@/lib/jikan';
 import { isAppError } from '@/lib/server/errors';
+import { processState } from '@/lib/server/process-state';
 import { DEFAULT_RETRY_AFTER_SECONDS } from '@/lib/server/rate-limiter';
 import { hasGoodListing } from '@/lib/server/render-cache';
 
@@ -22,19 +23,19 @@ import { hasGoodListing } from '@/lib/server/render-cache';
  *   is answered by proxy.ts with the anime 404 page. A failure nothing stood in for (no cached copy, not in the offline
  *   catalogue) is remembered and answered "not now", with the back-off's Retry-After after a 429.
  *
- * State lives on globalThis, like the rest of the data layer: proxy.ts runs in the same Node
- * process as the pages (Next 16's Node.js proxy runtime), in another bundle.
+ * State is process-wide (lib/server/process-state.ts), like the rest of the data layer: proxy.ts
+ * runs in the same Node process as the pages (Next 16's Node.js proxy runtime), in another bundle.
  */
 
 /** How long a failure other than a 429 (timeout, 5xx, malformed answer) is believed. */
 export const DETAIL_RETRY_SECONDS = 15;
 
-const store = globalThis as typeof globalThis & { __animeMasterDetailFailures?: LRUCache<number, number> };
+const state = processState<{ detailFailures?: LRUCache<number, number> }>('detail-availability', () => ({}));
 
 /** Ids whose details failed, each until the time a new attempt is allowed. */
 function failures(): LRUCache<number, number> {
-  store.__animeMasterDetailFailures ??= new LRUCache({ max: 10_000 });
-  return store.__animeMasterDetailFailures;
+  state.detailFailures ??= new LRUCache({ max: 10_000 });
+  return state.detailFailures;
 }
 
 /**
@@ -74,5 +75,5 @@ export async function detailUnavailableFor(id: number): Promise<number | null> {
 
 /** Test-only. */
 export function resetDetailAvailabilityForTests(): void {
-  store.__animeMasterDetailFailures = undefined;
+  state.detailFailures = undefined;
 }

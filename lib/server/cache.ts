@@ -2,6 +2,7 @@ import 'server-only';
 import { LRUCache } from 'lru-cache';
 import { serverEnv } from '@/lib/env';
 import type { Cache, CacheHit, CacheLife } from './contracts';
+import { processState } from './process-state';
 import { getRedis, RedisCache, resetRedisForTests } from './redis';
 
 export interface CacheOptions {
@@ -131,19 +132,18 @@ export function cacheKey(namespace: string, params: CacheParams = {}): string {
   return query ? `${namespace}?${query}` : namespace;
 }
 
-// Module state lives on globalThis so that Next's dev reloads, which re-evaluate modules, keep one
-// cache and one in-flight table per process instead of a new one per reload.
-const store = globalThis as typeof globalThis & {
-  __animeMasterCache?: Cache;
-  __animeMasterInFlight?: Map<string, Promise<unknown>>;
-};
+// One cache and one in-flight table per process, whichever bundle asks (process-state.ts).
+const state = processState<{
+  cache?: Cache;
+  inFlight?: Map<string, Promise<unknown>>;
+}>('cache', () => ({}));
 
 /**
  * The cache behind every service: in-process, or shared through Redis when REDIS_URL is set
  * (with the in-process cache as its fallback while Redis fails).
  */
 export function getCache(): Cache {
-  if (!store.__animeMasterCache) {
+  if (!state.cache) {
     const configured = serverEnv().CACHE_TTL_MS;
     const local = new InProcessCache({ ttlMs: configured ?? CACHE_TTL_MS });
     const redis = getRedis();
@@ -152,11 +152,11 @@ export function getCache(): Cache {
       configured === undefined
         ? (key: string) => SHARED_CACHE_LIVES[cacheKind(key)]
         : () => ({ freshMs: configured, staleMs: STALE_LIMIT_MS });
-    store.__animeMasterCache = redis
+    state.cache = redis
       ? new RedisCache(redis, local, { life, setMaxMemory: serverEnv().REDIS_SET_MAXMEMORY })
       : local;
   }
-  return store.__animeMasterCache;
+  return state.cache;
 }
 
 /**
@@ -164,7 +164,7 @@ export function getCache(): Cache {
  * for the same uncached page make one upstream request. Per process even with a shared cache.
  */
 export function singleFlight<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  const inFlight = (store.__animeMasterInFlight ??= new Map());
+  const inFlight = (state.inFlight ??= new Map());
   const running = inFlight.get(key);
   if (running) return running as Promise<T>;
   // fn starts on the next microtask, after the promise is registered, so even a synchronous
@@ -180,12 +180,17 @@ export function singleFlight<T>(key: string, fn: () => Promise<T>): Promise<T> {
 
 /** Whether a single-flight run for `key` is under way (joining it costs no upstream call). */
 export function isInFlight(key: string): boolean {
-  return store.__animeMasterInFlight?.has(key) ?? false;
+  return state.inFlight?.has(key) ?? false;
+}
+
+/** Test-only: answer from `cache` from now on. */
+export function useCacheForTests(cache: Cache): void {
+  state.cache = cache;
 }
 
 /** Test-only: forget the cache and in-flight table, optionally starting over with other limits. */
 export function resetCacheForTests(options?: CacheOptions): void {
-  store.__animeMasterCache = options ? new InProcessCache(options) : undefined;
-  store.__animeMasterInFlight = new Map();
+  state.cache = options ? new InProcessCache(options) : undefined;
+  state.inFlight = new Map();
   resetRedisForTests();
 }

@@ -15,7 +15,13 @@ import {
   encodeEntry,
 } from './next-cache-handler.mjs';
 import { createRedisClient } from './redis-connection.mjs';
-import { REDIS_MISSING, freePort, redisServerPath, startTestRedis, type TestRedis } from '@/test/support/redis';
+import {
+  REDIS_MISSING,
+  freePort,
+  redisServerPath,
+  startTestRedis,
+  type TestRedis,
+} from '@/test/support/redis';
 
 const available = redisServerPath() !== null;
 if (!available) console.warn(`${REDIS_MISSING}: Redis tests skipped`);
@@ -104,7 +110,11 @@ describe.skipIf(!available)('Redis incremental cache handler (real redis-server)
     await cache.set('/static', page('x'), setContext({ cacheControl: { revalidate: false } }));
     expect(await ttl('/static')).toBeLessThanOrEqual(MAX_TTL_SECONDS);
     expect(await ttl('/static')).toBeGreaterThan(MAX_TTL_SECONDS - 5);
-    const fetched = { kind: 'FETCH', data: { headers: {}, body: 'e30=', url: 'u', status: 200 }, revalidate: 1 };
+    const fetched = {
+      kind: 'FETCH',
+      data: { headers: {}, body: 'e30=', url: 'u', status: 200 },
+      revalidate: 1,
+    };
     await cache.set('f1', fetched as IncrementalCacheValue, setContext({ fetchCache: true, tags: ['t'] }));
     expect(await ttl('f1')).toBeLessThanOrEqual(1 + FETCH_STALE_SECONDS);
     expect(await ttl('f1')).toBeGreaterThan(FETCH_STALE_SECONDS - 5);
@@ -127,7 +137,9 @@ describe.skipIf(!available)('Redis incremental cache handler (real redis-server)
     // A page rendered after the revalidation is a hit again.
     await new Promise((resolve) => setTimeout(resolve, 5));
     await a.cache.set('/pt/explore', page('new', '_N_T_/layout,_N_T_/pt/explore'), LIFE);
-    expect((await b.cache.get('/pt/explore', PAGE_GET))?.value).toEqual(page('new', '_N_T_/layout,_N_T_/pt/explore'));
+    expect((await b.cache.get('/pt/explore', PAGE_GET))?.value).toEqual(
+      page('new', '_N_T_/layout,_N_T_/pt/explore'),
+    );
   });
 
   it('serves a page whose tag was marked stale once more as stale, and expires it later', async () => {
@@ -146,7 +158,11 @@ describe.skipIf(!available)('Redis incremental cache handler (real redis-server)
 
   it('misses a fetch entry whose tag (given at read time) was revalidated', async () => {
     const [a, b] = [await instance(), await instance()];
-    const fetched = { kind: 'FETCH', data: { headers: {}, body: 'e30=', url: 'u', status: 200 }, revalidate: 600 };
+    const fetched = {
+      kind: 'FETCH',
+      data: { headers: {}, body: 'e30=', url: 'u', status: 200 },
+      revalidate: 600,
+    };
     await a.cache.set('f2', fetched as IncrementalCacheValue, setContext({ fetchCache: true }));
     const read = getContext({ kind: 'FETCH', revalidate: 600, tags: ['anime'], softTags: ['_N_T_/pt'] });
     expect((await b.cache.get('f2', read))?.value).toEqual(fetched);

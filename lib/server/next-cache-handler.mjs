@@ -50,7 +50,9 @@ export function encodeEntry(entry) {
   return JSON.stringify(entry, function (key, value) {
     const original = this[key];
     if (original instanceof Uint8Array) {
-      return { [BUFFER]: Buffer.from(original.buffer, original.byteOffset, original.byteLength).toString('base64') };
+      return {
+        [BUFFER]: Buffer.from(original.buffer, original.byteOffset, original.byteLength).toString('base64'),
+      };
     }
     if (original instanceof Map) return { [MAP]: [...original] };
     return value;
@@ -79,7 +81,8 @@ export function decodeEntry(text) {
 export function entryTtlSeconds(value, ctx) {
   let seconds = MAX_TTL_SECONDS;
   if (value?.kind === 'FETCH') {
-    if (typeof value.revalidate === 'number' && value.revalidate > 0) seconds = value.revalidate + FETCH_STALE_SECONDS;
+    if (typeof value.revalidate === 'number' && value.revalidate > 0)
+      seconds = value.revalidate + FETCH_STALE_SECONDS;
   } else if (typeof ctx.cacheControl?.expire === 'number') {
     seconds = ctx.cacheControl.expire;
   } else if (typeof ctx.cacheControl?.revalidate === 'number') {
@@ -179,7 +182,8 @@ export class RedisIncrementalCache {
       /** @type {StoredEntry} */
       const entry = decodeEntry(raw);
       const tags = new Set(entry.tags);
-      if (ctx.kind === 'FETCH') for (const tag of [...(ctx.tags ?? []), ...(ctx.softTags ?? [])]) tags.add(tag);
+      if (ctx.kind === 'FETCH')
+        for (const tag of [...(ctx.tags ?? []), ...(ctx.softTags ?? [])]) tags.add(tag);
       let lastModified = entry.lastModified;
       if (tags.size) {
         const pipeline = redis.pipeline();
@@ -253,7 +257,8 @@ export class RedisIncrementalCache {
         const key = this.tagPrefix + tag;
         if (durations) {
           pipeline.hset(key, 'stale', String(now));
-          if (durations.expire !== undefined) pipeline.hset(key, 'expired', String(now + durations.expire * 1000));
+          if (durations.expire !== undefined)
+            pipeline.hset(key, 'expired', String(now + durations.expire * 1000));
         } else {
           pipeline.hset(key, 'expired', String(now));
         }

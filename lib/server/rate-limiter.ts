@@ -2,6 +2,7 @@ import 'server-only';
 import { serverEnv } from '@/lib/env';
 import type { RateLimiter } from './contracts';
 import { rateLimited } from './errors';
+import { processState } from './process-state';
 import { getRedis, RedisRateLimiter } from './redis';
 
 /** SPEC §4/§9: without a usable Retry-After header, back off for 60 s. */
@@ -92,25 +93,23 @@ export class InProcessRateLimiter implements RateLimiter {
   }
 }
 
-const store = globalThis as typeof globalThis & { __animeMasterRateLimiter?: RateLimiter };
+const state = processState<{ rateLimiter?: RateLimiter }>('rate-limiter', () => ({}));
 
 /**
  * The limiter for calls to the anime database, shared by every instance through Redis when
  * REDIS_URL is set (the in-process limiter is its fallback while Redis fails).
  */
 export function getRateLimiter(): RateLimiter {
-  if (!store.__animeMasterRateLimiter) {
+  if (!state.rateLimiter) {
     const interval = serverEnv().JIKAN_MIN_INTERVAL_MS;
     const local = new InProcessRateLimiter(interval);
     const redis = getRedis();
-    store.__animeMasterRateLimiter = redis
-      ? new RedisRateLimiter(redis, local, interval, RECEIVER_MARGIN_MS)
-      : local;
+    state.rateLimiter = redis ? new RedisRateLimiter(redis, local, interval, RECEIVER_MARGIN_MS) : local;
   }
-  return store.__animeMasterRateLimiter;
+  return state.rateLimiter;
 }
 
 /** Test-only: start over (re-reading JIKAN_MIN_INTERVAL_MS on next use). */
 export function resetRateLimiterForTests(): void {
-  store.__animeMasterRateLimiter = undefined;
+  state.rateLimiter = undefined;
 }

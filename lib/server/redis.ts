@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { serverEnv } from '@/lib/env';
 import type { Cache, CacheHit, CacheLife, RateLimiter } from './contracts';
 import { rateLimited } from './errors';
+import { processState } from './process-state';
 import { createRedisClient, RedisHealth as Health, redisUsable } from './redis-connection.mjs';
 
 /**
@@ -14,20 +15,20 @@ import { createRedisClient, RedisHealth as Health, redisUsable } from './redis-c
 
 export { createRedisClient, redisUsable };
 
-const store = globalThis as typeof globalThis & { __animeMasterRedis?: Redis };
+const state = processState<{ redis?: Redis }>('redis', () => ({}));
 
 /** One Redis connection per process for the cache and the limiter, when REDIS_URL is set. */
 export function getRedis(): Redis | undefined {
   const url = serverEnv().REDIS_URL;
   if (!url) return undefined;
-  store.__animeMasterRedis ??= createRedisClient(url);
-  return store.__animeMasterRedis;
+  state.redis ??= createRedisClient(url);
+  return state.redis;
 }
 
 /** Test-only: close the connection (the next getRedis() reads REDIS_URL again). */
 export function resetRedisForTests(): void {
-  store.__animeMasterRedis?.disconnect();
-  store.__animeMasterRedis = undefined;
+  state.redis?.disconnect();
+  state.redis = undefined;
 }
 
 interface StoredEntry {
@@ -349,8 +350,8 @@ export class RedisRateLimiter implements RateLimiter {
       this.health.failed(error);
       return this.fallback.acquire({ maxWaitMs });
     }
-    const [state, ms] = answer;
-    if (state !== 0) throw rateLimited(ms);
+    const [outcome, ms] = answer;
+    if (outcome !== 0) throw rateLimited(ms);
     if (ms > 0) await sleep(ms);
     // Start only a whole spacing after the previous call's real start (see START). A caller
     // stalled past its slot pushes the others back by its lateness, never into its own gap.
