@@ -11,10 +11,14 @@ export function redisServerPath() {
     process.env.REDIS_SERVER_PATH,
     '/usr/bin/redis-server',
     '/usr/local/bin/redis-server',
-    ...(process.env.PATH ?? '').split(':').filter(Boolean).map((dir) => `${dir}/redis-server`),
+    ...(process.env.PATH ?? '')
+      .split(':')
+      .filter(Boolean)
+      .map((dir) => `${dir}/redis-server`),
   ];
   for (const candidate of candidates) {
-    if (candidate && existsSync(candidate) && spawnSync(candidate, ['--version']).status === 0) return candidate;
+    if (candidate && existsSync(candidate) && spawnSync(candidate, ['--version']).status === 0)
+      return candidate;
   }
   return null;
 }
