@@ -1,5 +1,9 @@
 import type { Redis } from 'ioredis';
-import type { CacheHandler, CacheHandlerContext, CacheHandlerValue } from 'next/dist/server/lib/incremental-cache';
+import type {
+  CacheHandler,
+  CacheHandlerContext,
+  CacheHandlerValue,
+} from 'next/dist/server/lib/incremental-cache';
 import type { IncrementalCacheValue } from 'next/dist/server/response-cache';
 
 export const MAX_TTL_SECONDS: number;
@@ -16,6 +20,8 @@ export interface HandlerOptions {
 
 export function encodeEntry(entry: unknown): string;
 export function decodeEntry(text: string): unknown;
+export function packEntry(entry: unknown): Promise<Buffer>;
+export function unpackEntry(stored: Buffer): Promise<unknown>;
 export function entryTtlSeconds(
   value: IncrementalCacheValue | null,
   ctx: Parameters<CacheHandler['set']>[2],

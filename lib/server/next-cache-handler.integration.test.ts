@@ -13,6 +13,8 @@ import {
   RedisIncrementalCache,
   decodeEntry,
   encodeEntry,
+  packEntry,
+  unpackEntry,
 } from './next-cache-handler.mjs';
 import { createRedisClient } from './redis-connection.mjs';
 import {
@@ -51,6 +53,13 @@ function page(html: string, tags?: string): IncrementalCacheValue {
 }
 
 describe('entry encoding', () => {
+  it('stores an entry gzipped and reads it back whole', async () => {
+    const entry = { lastModified: 1, value: page('<main>' + 'episódio '.repeat(5000) + '</main>'), tags: [] };
+    const stored = await packEntry(entry);
+    expect(stored.length).toBeLessThan(encodeEntry(entry).length / 5);
+    expect(await unpackEntry(stored)).toEqual(entry);
+  });
+
   it('keeps Buffers and Maps through JSON', () => {
     const value = page('<p>olá</p>');
     const back = decodeEntry(encodeEntry({ value })) as { value: typeof value };
