@@ -38,6 +38,15 @@ function loopbackImagePattern(): RemotePattern | null {
 
 const loopbackImages = loopbackImagePattern();
 
+/**
+ * With REDIS_URL, Next's incremental cache (rendered pages, route answers, fetch data) lives in
+ * Redis, shared by every instance, and Next keeps no per-instance copy (cacheMaxMemorySize 0, as
+ * Next's docs say for a custom handler). Without it, Next's own in-memory cache.
+ */
+const sharedRenderCache: Pick<NextConfig, 'cacheHandler' | 'cacheMaxMemorySize'> = process.env.REDIS_URL?.trim()
+  ? { cacheHandler: require.resolve('./lib/server/next-cache-handler.mjs'), cacheMaxMemorySize: 0 }
+  : {};
+
 const nextConfig: NextConfig = {
   // A separate output folder lets two builds (e.g. two engineers' test runs) coexist.
   distDir: process.env.NEXT_DIST_DIR || '.next',
@@ -61,6 +70,7 @@ const nextConfig: NextConfig = {
   // image CDN in front of the app, and in Redis (maxmemory, LRU) through the cacheHandler when
   // REDIS_URL is set. `next start` alone optimises a cover again for each browser that lacks it.
   experimental: { isrFlushToDisk: false },
+  ...sharedRenderCache,
   reactStrictMode: true,
   images: {
     formats: ['image/avif', 'image/webp'],

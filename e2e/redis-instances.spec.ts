@@ -1,7 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { REDIS_MISSING, redisServerPath, startTestRedis, type TestRedis } from '../lib/server/test-redis';
-import { startApp, startPrivateStack, stopProcess, type PrivateStack } from './discovery/private-stack';
+import { REDIS_MISSING, redisServerPath, startTestRedis, type TestRedis } from '../test/support/redis';
+import { authServerEnv } from './auth-emulator/env.mjs';
+import {
+  fakeControl,
+  freePort,
+  startApp,
+  startFake,
+  startPrivateStack,
+  stopProcess,
+  type FakeControl,
+  type PrivateStack,
+} from './discovery/private-stack';
 
 /**
  * Issue 14: two production instances (`next start` twice) share one cache and one limiter through
@@ -188,5 +198,103 @@ test.describe('two instances sharing Redis', () => {
         { timeout: 20_000, intervals: [1000] },
       )
       .toBeLessThanOrEqual(1);
+  });
+});
+
+/** `next start` of the e2e build on a free port, with the e2e run's settings and `env`. */
+async function startNext(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn('node_modules/.bin/next', ['start', '-p', String(port)], {
+    env: {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: '1',
+      JIKAN_MIN_INTERVAL_MS: '20',
+      JIKAN_TIMEOUT_MS: '4000',
+      CLIENT_MISS_PER_MINUTE: '0',
+      ...authServerEnv(),
+      ...env,
+    },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await expect
+    .poll(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
+        return fetch(`${url}/__instance-ready`).then(
+          (response) => response.status,
+          () => 0,
+        );
+      },
+      { timeout: 60_000, intervals: [200] },
+    )
+    .toBe(404);
+  return { url, child };
+}
+
+test.describe('two instances sharing one render cache in Redis', () => {
+  test.skip(redisServerPath() === null, REDIS_MISSING);
+  test.setTimeout(90_000);
+
+  let sharedRedis: TestRedis;
+  let upstream: { url: string; child: ChildProcess };
+  let fake: FakeControl;
+  let a: { url: string; child: ChildProcess };
+  let b: { url: string; child: ChildProcess };
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    sharedRedis = await startTestRedis();
+    upstream = await startFake();
+    fake = fakeControl(upstream.url);
+    const env = {
+      REDIS_URL: sharedRedis.url,
+      JIKAN_BASE_URL: `${upstream.url}/jikan/v4`,
+      STREAMING_BASE_URLS: `${upstream.url}/streaming/main`,
+      TRANSLATE_BASE_URL: `${upstream.url}/translate`,
+      // Data answers go stale at once: an instance that renders a page asks the upstream again,
+      // so only a page it did not render costs no upstream call.
+      CACHE_TTL_MS: '1',
+    };
+    [a, b] = await Promise.all([startNext(env), startNext(env)]);
+  });
+
+  test.afterAll(async () => {
+    if (a) await stopProcess(a.child);
+    if (b) await stopProcess(b.child);
+    if (upstream) await stopProcess(upstream.child);
+    await sharedRedis?.stop();
+  });
+
+  const page = (base: string, path: string) =>
+    fetch(base + path, { headers: { Cookie: 'NEXT_LOCALE=pt' } }).then(async (response) => ({
+      status: response.status,
+      cache: response.headers.get('x-nextjs-cache'),
+      html: await response.text(),
+    }));
+
+  test('a page rendered by one instance is served by the other without rendering or upstream calls', async () => {
+    const path = `/search?q=shared-${Date.now()}`;
+    const first = await page(a.url, path);
+    expect(first.status).toBe(200);
+    expect(first.cache).toBe('MISS');
+
+    await fake.reset();
+    const since = Date.now();
+    const second = await page(b.url, path);
+    expect(second.status).toBe(200);
+    expect(second.cache).toBe('HIT');
+    expect(second.html).toBe(first.html);
+    expect(await fake.calls({ since })).toEqual([]);
+  });
+
+  test('with Redis down, both instances still render pages', async () => {
+    await sharedRedis.stop();
+    for (const base of [a.url, b.url]) {
+      const answer = await page(base, `/search?q=redis-down-${Date.now()}`);
+      expect(answer.status).toBe(200);
+      expect(answer.html).toContain('redis-down-');
+    }
+    sharedRedis = await startTestRedis(sharedRedis.port);
   });
 });

@@ -81,14 +81,15 @@ const serverSchema = z.object({
     .optional()
     .transform((value) => (value && value.trim() ? value.trim() : undefined)),
   /**
-   * The shared cache's memory bound, set on a Redis that has none (e.g. 256mb); `off` leaves the
-   * server's settings alone (managed Redis: set maxmemory and allkeys-lru there, README).
+   * Opt-in: a memory bound (e.g. 256mb) the app sets on a Redis that has none, with eviction of
+   * the least recently used keys (CONFIG SET). Unset: the server's settings are left alone, and
+   * the app only warns when Redis is unbounded (README, Deployment).
    */
-  REDIS_MAX_MEMORY: z
+  REDIS_SET_MAXMEMORY: z
     .string()
     .optional()
-    .transform((value) => (value && value.trim() ? value.trim() : '256mb'))
-    .pipe(z.string().regex(/^(off|\d+(b|kb|mb|gb)?)$/i, 'expected a size such as 256mb, or off')),
+    .transform((value) => (value && value.trim() ? value.trim() : undefined))
+    .pipe(z.string().regex(/^\d+(b|kb|mb|gb)?$/i, 'expected a size such as 256mb').optional()),
   FIREBASE_AUTH_EMULATOR_HOST: z
     .string()
     .optional()

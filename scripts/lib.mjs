@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CATALOGUE_FILE, writeCatalogue } from './build-catalogue.mjs';
+import { redisServerPath } from './redis-server.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -146,16 +147,7 @@ export async function ensureChromium() {
   return chromiumPath();
 }
 
-export function redisServerPath() {
-  for (const candidate of [
-    process.env.REDIS_SERVER_PATH,
-    '/usr/bin/redis-server',
-    '/usr/local/bin/redis-server',
-  ]) {
-    if (candidate && existsSync(candidate)) return candidate;
-  }
-  return null;
-}
+export { redisServerPath };
 
 /**
  * redis-server for the Redis tests (issue 14: they start their own on 127.0.0.1, on a free port):

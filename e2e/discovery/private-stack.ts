@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import { freePort } from '../../lib/server/test-redis';
+import { freePort } from '../../test/support/ports';
 
 /** The fake upstream's control API (e2e/fake-upstream/README.md), for a fake at any address. */
 export interface FakeControl {
@@ -29,7 +29,7 @@ export interface FakeCall {
   fault: string | null;
 }
 
-function fakeControl(baseUrl: string): FakeControl {
+export function fakeControl(baseUrl: string): FakeControl {
   return {
     async setFault(options) {
       const response = await fetch(`${baseUrl}/__control/fault`, {

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Anime, AnimeDetails } from '@/lib/jikan/types';
-import { getRedis } from '@/lib/server/cache';
+import { processState } from '@/lib/server/process-state';
+import { getRedis } from '@/lib/server/redis';
 import {
   Catalogue,
   toSeenAnime,
@@ -27,22 +28,22 @@ export type { StreamingLink } from './catalogue';
 
 export const CATALOGUE_PATH = path.join(process.cwd(), '.catalogue', 'catalogue.json');
 
-const store = globalThis as typeof globalThis & {
-  __animeMasterCatalogue?: Catalogue | null;
+const state = processState<{
+  catalogue?: Catalogue | null;
   /** Records seen before the catalogue loaded; handed over when it does. */
-  __animeMasterCatalogueBacklog?: Map<number, Anime | AnimeDetails>;
+  catalogueBacklog?: Map<number, Anime | AnimeDetails>;
   /** The enrichment in Redis (REDIS_URL), null without. */
-  __animeMasterEnrichmentStore?: EnrichmentStore | null;
+  enrichmentStore?: EnrichmentStore | null;
   /** The reload of the stored enrichment, started on first catalogue use. */
-  __animeMasterEnrichmentReload?: Promise<number>;
-};
+  enrichmentReload?: Promise<number>;
+}>('catalogue', () => ({}));
 
 function enrichmentStore(): EnrichmentStore | null {
-  if (store.__animeMasterEnrichmentStore === undefined) {
+  if (state.enrichmentStore === undefined) {
     const redis = getRedis();
-    store.__animeMasterEnrichmentStore = redis ? new EnrichmentStore(redis) : null;
+    state.enrichmentStore = redis ? new EnrichmentStore(redis) : null;
   }
-  return store.__animeMasterEnrichmentStore;
+  return state.enrichmentStore;
 }
 
 /**
@@ -50,7 +51,7 @@ function enrichmentStore(): EnrichmentStore | null {
  * learnt since it started. Resolves to the number of records read (0 without Redis).
  */
 function reloadEnrichment(catalogue: Catalogue): Promise<number> {
-  store.__animeMasterEnrichmentReload ??= (async () => {
+  state.enrichmentReload ??= (async () => {
     const started = performance.now();
     const count =
       (await enrichmentStore()?.load((seen) => {
@@ -63,7 +64,7 @@ function reloadEnrichment(catalogue: Catalogue): Promise<number> {
     }
     return count;
   })();
-  return store.__animeMasterEnrichmentReload;
+  return state.enrichmentReload;
 }
 
 /** Resolves once the stored enrichment (if any) is in the catalogue; loads the catalogue. */
@@ -95,22 +96,22 @@ function readCatalogueFile(): CatalogueFile {
 
 /** The catalogue, loading it on first call; null when it cannot be loaded at all (logged once). */
 export function getCatalogue(): Catalogue | null {
-  if (store.__animeMasterCatalogue !== undefined) return store.__animeMasterCatalogue;
+  if (state.catalogue !== undefined) return state.catalogue;
   const started = performance.now();
   try {
     const catalogue = new Catalogue(readCatalogueFile());
-    for (const anime of store.__animeMasterCatalogueBacklog?.values() ?? []) catalogue.remember(anime);
-    store.__animeMasterCatalogueBacklog = undefined;
+    for (const anime of state.catalogueBacklog?.values() ?? []) catalogue.remember(anime);
+    state.catalogueBacklog = undefined;
     console.info(
       `[catalogue] ${catalogue.size} anime loaded in ${Math.round(performance.now() - started)} ms`,
     );
-    store.__animeMasterCatalogue = catalogue;
+    state.catalogue = catalogue;
     void reloadEnrichment(catalogue);
   } catch (error) {
     console.error('[catalogue] could not load the offline catalogue', error);
-    store.__animeMasterCatalogue = null;
+    state.catalogue = null;
   }
-  return store.__animeMasterCatalogue;
+  return state.catalogue;
 }
 
 const BACKLOG_MAX = 2_000;
@@ -120,7 +121,7 @@ const BACKLOG_MAX = 2_000;
  * wait in a small backlog, so a healthy server never pays the load just to remember titles.
  */
 export function rememberAnime(records: readonly (Anime | AnimeDetails)[]): void {
-  const catalogue = store.__animeMasterCatalogue;
+  const catalogue = state.catalogue;
   const saved = enrichmentStore();
   if (catalogue) {
     for (const anime of records) catalogue.remember(anime);
@@ -129,7 +130,7 @@ export function rememberAnime(records: readonly (Anime | AnimeDetails)[]): void 
   }
   if (catalogue === null) return;
   void saved?.save(records.map((anime) => toSeenAnime(anime)));
-  const backlog = (store.__animeMasterCatalogueBacklog ??= new Map());
+  const backlog = (state.catalogueBacklog ??= new Map());
   for (const anime of records) {
     backlog.delete(anime.id);
     backlog.set(anime.id, anime);
@@ -168,10 +169,10 @@ export function catalogueSource(): Catalogue['source'] | null {
 
 /** Test-only: use `catalogue` (undefined: load the real one on next use) and forget the backlog. */
 export function resetCatalogueForTests(catalogue?: Catalogue): void {
-  store.__animeMasterCatalogue = catalogue;
-  store.__animeMasterCatalogueBacklog = undefined;
-  store.__animeMasterEnrichmentStore = undefined;
-  store.__animeMasterEnrichmentReload = undefined;
+  state.catalogue = catalogue;
+  state.catalogueBacklog = undefined;
+  state.enrichmentStore = undefined;
+  state.enrichmentReload = undefined;
 }
 
 /** Test-only: a catalogue with no records. */

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { getAnimeDetails } from '@/lib/jikan';
 import type { AnimeDetails } from '@/lib/jikan/types';
 import { isAppError } from '@/lib/server/errors';
+import { processState } from '@/lib/server/process-state';
 import { DEFAULT_RETRY_AFTER_SECONDS } from '@/lib/server/rate-limiter';
 import { hasGoodListing } from '@/lib/server/render-cache';
 
@@ -23,22 +24,22 @@ import { hasGoodListing } from '@/lib/server/render-cache';
  *   is answered by proxy.ts with the anime 404 page. A failure nothing stood in for (no cached copy, not in the offline
  *   catalogue) is remembered and answered "not now", with the back-off's Retry-After after a 429.
  *
- * State lives on globalThis, like the rest of the data layer: proxy.ts runs in the same Node
- * process as the pages (Next 16's Node.js proxy runtime), in another bundle.
+ * State is process-wide (lib/server/process-state.ts), like the rest of the data layer: proxy.ts
+ * runs in the same Node process as the pages (Next 16's Node.js proxy runtime), in another bundle.
  */
 
 /** How long a failure other than a 429 (timeout, 5xx, malformed answer) is believed. */
 export const DETAIL_RETRY_SECONDS = 15;
 
-const store = globalThis as typeof globalThis & {
-  __animeMasterDetailFailures?: LRUCache<number, number>;
-  __animeMasterDetailStandIns?: LRUCache<number, { anime: AnimeDetails; until: number }>;
-};
+const state = processState<{
+  detailFailures?: LRUCache<number, number>;
+  detailStandIns?: LRUCache<number, { anime: AnimeDetails; until: number }>;
+}>('detail-availability', () => ({}));
 
 /** Ids whose details failed, each until the time a new attempt is allowed. */
 function failures(): LRUCache<number, number> {
-  store.__animeMasterDetailFailures ??= new LRUCache({ max: 10_000 });
-  return store.__animeMasterDetailFailures;
+  state.detailFailures ??= new LRUCache({ max: 10_000 });
+  return state.detailFailures;
 }
 
 /**
@@ -48,8 +49,8 @@ function failures(): LRUCache<number, number> {
  * each. The database is asked again once the stand-in expires.
  */
 function standIns(): LRUCache<number, { anime: AnimeDetails; until: number }> {
-  store.__animeMasterDetailStandIns ??= new LRUCache({ max: 1000 });
-  return store.__animeMasterDetailStandIns;
+  state.detailStandIns ??= new LRUCache({ max: 1000 });
+  return state.detailStandIns;
 }
 
 /**
@@ -103,6 +104,6 @@ export async function detailUnavailableFor(id: number): Promise<number | null> {
 
 /** Test-only. */
 export function resetDetailAvailabilityForTests(): void {
-  store.__animeMasterDetailFailures = undefined;
-  store.__animeMasterDetailStandIns = undefined;
+  state.detailFailures = undefined;
+  state.detailStandIns = undefined;
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { htmlLang, LOCALE_COOKIE, type Locale } from '@/lib/i18n/config';
 import { routes } from '@/lib/routes';
+import { processState } from '@/lib/server/process-state';
 import en from '@/messages/en.json';
 import pt from '@/messages/pt.json';
 
@@ -34,14 +35,14 @@ export const UNAVAILABLE_PATH = /^\/unavailable\/(?:detail|edit|not-found)$/;
 const INTERNAL_HEADER = 'x-anime-master-internal';
 const FETCH_TIMEOUT_MS = 5_000;
 
-const store = globalThis as typeof globalThis & {
-  __animeMasterInternalToken?: string;
-  __animeMasterUnavailablePages?: Map<string, Promise<string | null>>;
-};
+const state = processState<{
+  internalToken?: string;
+  unavailablePages?: Map<string, Promise<string | null>>;
+}>('unavailable-pages', () => ({}));
 
 function internalToken(): string {
-  store.__animeMasterInternalToken ??= crypto.randomUUID();
-  return store.__animeMasterInternalToken;
+  state.internalToken ??= crypto.randomUUID();
+  return state.internalToken;
 }
 
 /** Whether a request for the internal page comes from this process's own fetch below. */
@@ -70,8 +71,8 @@ async function fetchPage(origin: string, locale: Locale, kind: InternalPageKind)
 
 /** The prerendered page's HTML, fetched once per language and kind (a failure is retried next time). */
 async function pageHtml(origin: string, locale: Locale, kind: InternalPageKind): Promise<string | null> {
-  store.__animeMasterUnavailablePages ??= new Map();
-  const pages = store.__animeMasterUnavailablePages;
+  state.unavailablePages ??= new Map();
+  const pages = state.unavailablePages;
   const key = `${locale}:${kind}`;
   let page = pages.get(key);
   if (!page) {

@@ -8,11 +8,12 @@ import {
   isInFlight,
   normalizeParams,
   singleFlight,
-  type Cache,
   type CacheParams,
 } from '@/lib/server/cache';
 import { chargeClientMiss, withoutClientBudget } from '@/lib/server/client-budget';
+import type { Cache } from '@/lib/server/contracts';
 import { AppError, isAppError } from '@/lib/server/errors';
+import { processState } from '@/lib/server/process-state';
 import { getRateLimiter, parseRetryAfter } from '@/lib/server/rate-limiter';
 import { isDroppedConnection, isTimeoutError, readValidJson } from '@/lib/server/upstream';
 
@@ -136,16 +137,16 @@ class ExpiringSet {
   }
 }
 
-const store = globalThis as typeof globalThis & {
-  __animeMasterNotFound?: ExpiringSet;
-  __animeMasterRefreshFailed?: ExpiringSet;
-  __animeMasterTurns?: Map<string, number>;
-};
+const state = processState<{
+  notFound?: ExpiringSet;
+  refreshFailed?: ExpiringSet;
+  turns?: Map<string, number>;
+}>('jikan-client', () => ({}));
 
 /** Paths Jikan answered 404 for (negative cache): asked again, they cost nothing for an hour. */
 function knownMissing(): ExpiringSet {
-  store.__animeMasterNotFound ??= new ExpiringSet(10_000, NOT_FOUND_TTL_MS);
-  return store.__animeMasterNotFound;
+  state.notFound ??= new ExpiringSet(10_000, NOT_FOUND_TTL_MS);
+  return state.notFound;
 }
 
 /** A 404 known here, or (shared cache) to any instance: kept an hour (SHARED_CACHE_LIVES.notFound). */
@@ -162,8 +163,8 @@ async function rememberMissing(cache: Cache, key: string): Promise<void> {
 }
 
 function refreshFailed(): ExpiringSet {
-  store.__animeMasterRefreshFailed ??= new ExpiringSet(1000, REFRESH_RETRY_MS);
-  return store.__animeMasterRefreshFailed;
+  state.refreshFailed ??= new ExpiringSet(1000, REFRESH_RETRY_MS);
+  return state.refreshFailed;
 }
 
 /**
@@ -172,8 +173,8 @@ function refreshFailed(): ExpiringSet {
  * timed; joining any other costs a wait this process did not measure, taken as none.
  */
 function turns(): Map<string, number> {
-  store.__animeMasterTurns ??= new Map();
-  return store.__animeMasterTurns;
+  state.turns ??= new Map();
+  return state.turns;
 }
 
 /** Runs `call` (a single-flight run for `key`) noting when its turn is expected. */
@@ -357,7 +358,7 @@ const LOCK_POLL_MS = 100;
 
 /** Test-only: forget the negative cache, failed refreshes and expected turns. */
 export function resetJikanClientForTests(): void {
-  store.__animeMasterNotFound = undefined;
-  store.__animeMasterRefreshFailed = undefined;
-  store.__animeMasterTurns = undefined;
+  state.notFound = undefined;
+  state.refreshFailed = undefined;
+  state.turns = undefined;
 }

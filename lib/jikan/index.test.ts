@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InProcessCache, resetCacheForTests, type Cache } from '@/lib/server/cache';
+import { InProcessCache, resetCacheForTests, useCacheForTests } from '@/lib/server/cache';
+import type { Cache } from '@/lib/server/contracts';
 import { AppError } from '@/lib/server/errors';
 import { getRateLimiter } from '@/lib/server/rate-limiter';
 import { NOT_FOUND_TTL_MS, REFRESH_RETRY_MS } from './client';
@@ -497,7 +498,7 @@ describe('getAnimeDetails', () => {
       isLocked: async () => false,
       unlock: async () => undefined,
     };
-    (globalThis as { __animeMasterCache?: Cache }).__animeMasterCache = shared;
+    useCacheForTests(shared);
     expect((await getAnimeDetails(23)).id).toBe(23);
     expect(calls).toHaveLength(1);
   });

@@ -5,6 +5,7 @@ import { resetServerEnvForTests } from '@/lib/env';
 import { resetCacheForTests } from '@/lib/server/cache';
 import { resetClientBudgetForTests } from '@/lib/server/client-budget';
 import { AppError, isAppError } from '@/lib/server/errors';
+import { processState } from '@/lib/server/process-state';
 import { resetRateLimiterForTests } from '@/lib/server/rate-limiter';
 import { MAX_QUERY_LENGTH } from '@/lib/server/upstream';
 import { jikanDeadline, jikanGet, resetJikanClientForTests } from './client';
@@ -373,14 +374,14 @@ export async function getAnimeDetails(id: number): Promise<AnimeDetails> {
 // ---------------------------------------------------------------------------------------------
 // Title → id (SPEC §7)
 
-const store = globalThis as typeof globalThis & {
-  __animeMasterTitleIds?: LRUCache<string, { id: number | null }>;
-};
+const state = processState<{
+  titleIds?: LRUCache<string, { id: number | null }>;
+}>('jikan', () => ({}));
 
 /** Titles map to the same id forever, so this cache has no life limit, only a size. */
 function titleIds(): LRUCache<string, { id: number | null }> {
-  store.__animeMasterTitleIds ??= new LRUCache({ max: 1000 });
-  return store.__animeMasterTitleIds;
+  state.titleIds ??= new LRUCache({ max: 1000 });
+  return state.titleIds;
 }
 
 /**
@@ -420,5 +421,5 @@ export function resetJikanForTests(): void {
   resetRateLimiterForTests();
   resetClientBudgetForTests();
   resetJikanClientForTests();
-  store.__animeMasterTitleIds = undefined;
+  state.titleIds = undefined;
 }

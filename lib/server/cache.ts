@@ -1,38 +1,9 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
-import type { Redis } from 'ioredis';
 import { serverEnv } from '@/lib/env';
-import { createRedisClient, RedisCache } from './redis';
-
-/**
- * The response cache shared by every visitor of this server (SPEC §9: 10 minute life, at most 200
- * entries, least recently used evicted). An entry past its life is not deleted at once: while the
- * anime database is rate limiting us or failing, the stale copy is still better than nothing
- * (SPEC §8), so `get` returns it marked `fresh: false` until STALE_LIMIT_MS.
- *
- * Values must be plain JSON data: a shared backend (Redis, see getCache) would serialise them.
- */
-export interface CacheHit<T> {
-  value: T;
-  fresh: boolean;
-}
-
-export interface Cache {
-  get<T>(key: string): Promise<CacheHit<T> | undefined>;
-  set<T>(key: string, value: T): Promise<void>;
-  delete(key: string): Promise<void>;
-  clear(): Promise<void>;
-  /** Whether every instance sees this cache (Redis), not only this process. */
-  readonly shared?: boolean;
-  /**
-   * Single flight across instances (shared backends only): true when this instance may make the
-   * call for `key`; false while another instance holds the lock (it expires after `ttlMs`).
-   */
-  tryLock?(key: string, ttlMs: number): Promise<boolean>;
-  /** Whether another instance still holds the lock of `key`. */
-  isLocked?(key: string): Promise<boolean>;
-  unlock?(key: string): Promise<void>;
-}
+import type { Cache, CacheHit, CacheLife } from './contracts';
+import { processState } from './process-state';
+import { getRedis, RedisCache, resetRedisForTests } from './redis';
 
 export interface CacheOptions {
   ttlMs?: number;
@@ -57,6 +28,12 @@ interface Entry {
   life: CacheLife;
 }
 
+export type CacheKind = 'details' | 'search' | 'listing' | 'notFound' | 'translation';
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
 /**
  * What a kind of data is worth keeping in the shared cache (issue 14). The in-process cache keeps
  * SPEC §9's single 10-minute life for everything: it holds 200 entries, the hot few. The shared
@@ -64,20 +41,7 @@ interface Entry {
  * and Jikan allows about 50 calls a minute at our 1.26 s gap, so a detail page that expired every
  * 10 minutes could be kept warm for at most 500 titles; with a day's life one deployment can hold
  * the whole catalogue that visitors actually open (README "Deployment").
- * - `freshMs`: answered without a call; `staleMs` more: answered at once while one background call
- *   refreshes it (stale-while-revalidate), or in place of a failing database (SPEC §8).
  */
-export interface CacheLife {
-  freshMs: number;
-  staleMs: number;
-}
-
-export type CacheKind = 'details' | 'search' | 'listing' | 'notFound' | 'translation';
-
-const MINUTE = 60 * 1000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
 export const SHARED_CACHE_LIVES: Record<CacheKind, CacheLife> = {
   // Jikan itself refreshes a record once a day; a week-old stale copy still beats no page.
   details: { freshMs: DAY, staleMs: 7 * DAY },
@@ -168,28 +132,18 @@ export function cacheKey(namespace: string, params: CacheParams = {}): string {
   return query ? `${namespace}?${query}` : namespace;
 }
 
-// Module state lives on globalThis so that Next's dev reloads, which re-evaluate modules, keep one
-// cache and one in-flight table per process instead of a new one per reload.
-const store = globalThis as typeof globalThis & {
-  __animeMasterRedis?: Redis;
-  __animeMasterCache?: Cache;
-  __animeMasterInFlight?: Map<string, Promise<unknown>>;
-};
-
-/** One Redis connection per process for the cache and the limiter, when REDIS_URL is set. */
-export function getRedis(): Redis | undefined {
-  const url = serverEnv().REDIS_URL;
-  if (!url) return undefined;
-  store.__animeMasterRedis ??= createRedisClient(url);
-  return store.__animeMasterRedis;
-}
+// One cache and one in-flight table per process, whichever bundle asks (process-state.ts).
+const state = processState<{
+  cache?: Cache;
+  inFlight?: Map<string, Promise<unknown>>;
+}>('cache', () => ({}));
 
 /**
  * The cache behind every service: in-process, or shared through Redis when REDIS_URL is set
  * (with the in-process cache as its fallback while Redis fails).
  */
 export function getCache(): Cache {
-  if (!store.__animeMasterCache) {
+  if (!state.cache) {
     const configured = serverEnv().CACHE_TTL_MS;
     const local = new InProcessCache({ ttlMs: configured ?? CACHE_TTL_MS });
     const redis = getRedis();
@@ -198,15 +152,11 @@ export function getCache(): Cache {
       configured === undefined
         ? (key: string) => SHARED_CACHE_LIVES[cacheKind(key)]
         : () => ({ freshMs: configured, staleMs: STALE_LIMIT_MS });
-    const maxMemory = serverEnv().REDIS_MAX_MEMORY;
-    store.__animeMasterCache = redis
-      ? new RedisCache(redis, local, {
-          life,
-          maxMemory: maxMemory.toLowerCase() === 'off' ? false : maxMemory,
-        })
+    state.cache = redis
+      ? new RedisCache(redis, local, { life, setMaxMemory: serverEnv().REDIS_SET_MAXMEMORY })
       : local;
   }
-  return store.__animeMasterCache;
+  return state.cache;
 }
 
 /**
@@ -214,7 +164,7 @@ export function getCache(): Cache {
  * for the same uncached page make one upstream request. Per process even with a shared cache.
  */
 export function singleFlight<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  const inFlight = (store.__animeMasterInFlight ??= new Map());
+  const inFlight = (state.inFlight ??= new Map());
   const running = inFlight.get(key);
   if (running) return running as Promise<T>;
   // fn starts on the next microtask, after the promise is registered, so even a synchronous
@@ -230,13 +180,17 @@ export function singleFlight<T>(key: string, fn: () => Promise<T>): Promise<T> {
 
 /** Whether a single-flight run for `key` is under way (joining it costs no upstream call). */
 export function isInFlight(key: string): boolean {
-  return store.__animeMasterInFlight?.has(key) ?? false;
+  return state.inFlight?.has(key) ?? false;
+}
+
+/** Test-only: answer from `cache` from now on. */
+export function useCacheForTests(cache: Cache): void {
+  state.cache = cache;
 }
 
 /** Test-only: forget the cache and in-flight table, optionally starting over with other limits. */
 export function resetCacheForTests(options?: CacheOptions): void {
-  store.__animeMasterCache = options ? new InProcessCache(options) : undefined;
-  store.__animeMasterInFlight = new Map();
-  store.__animeMasterRedis?.disconnect();
-  store.__animeMasterRedis = undefined;
+  state.cache = options ? new InProcessCache(options) : undefined;
+  state.inFlight = new Map();
+  resetRedisForTests();
 }

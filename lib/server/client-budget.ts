@@ -3,6 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { LRUCache } from 'lru-cache';
 import { serverEnv } from '@/lib/env';
 import { AppError } from './errors';
+import { processState } from './process-state';
 
 /**
  * Per-client budget of API requests that would call the anime database. The server's own limiter
@@ -85,24 +86,24 @@ interface BudgetContext {
   client: string;
 }
 
-// On globalThis: Next bundles this module into several bundles of one process, and they must
-// share the buckets and the request context.
-const store = globalThis as typeof globalThis & {
-  __animeMasterClientBudget?: ClientBudget;
-  __animeMasterBudgetContext?: AsyncLocalStorage<BudgetContext>;
-};
+// Process-wide (process-state.ts): Next bundles this module into several bundles of one process,
+// and they must share the buckets and the request context.
+const state = processState<{
+  clientBudget?: ClientBudget;
+  budgetContext?: AsyncLocalStorage<BudgetContext>;
+}>('client-budget', () => ({}));
 
 function context(): AsyncLocalStorage<BudgetContext> {
-  store.__animeMasterBudgetContext ??= new AsyncLocalStorage<BudgetContext>();
-  return store.__animeMasterBudgetContext;
+  state.budgetContext ??= new AsyncLocalStorage<BudgetContext>();
+  return state.budgetContext;
 }
 
 export function getClientBudget(): ClientBudget {
-  if (!store.__animeMasterClientBudget) {
+  if (!state.clientBudget) {
     const { CLIENT_MISS_BURST, CLIENT_MISS_PER_MINUTE } = serverEnv();
-    store.__animeMasterClientBudget = new ClientBudget(CLIENT_MISS_BURST, CLIENT_MISS_PER_MINUTE);
+    state.clientBudget = new ClientBudget(CLIENT_MISS_BURST, CLIENT_MISS_PER_MINUTE);
   }
-  return store.__animeMasterClientBudget;
+  return state.clientBudget;
 }
 
 /** Runs `fn` (an API route's work) charging upstream calls it starts to the request's client. */
@@ -131,5 +132,5 @@ export function withoutClientBudget<T>(fn: () => T): T {
 
 /** Test-only: forget every bucket and re-read the budget from env on next use. */
 export function resetClientBudgetForTests(): void {
-  store.__animeMasterClientBudget = undefined;
+  state.clientBudget = undefined;
 }

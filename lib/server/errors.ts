@@ -95,6 +95,13 @@ export class AppError extends Error {
   }
 }
 
+/** RATE_LIMITED, telling the caller to come back once `waitMs` has passed (whole seconds, at least 1). */
+export function rateLimited(waitMs: number): AppError {
+  return new AppError('RATE_LIMITED', undefined, {
+    retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+  });
+}
+
 /** An AppError from any bundle, recognised by its brand and a known code (never `instanceof`). */
 export function isAppError(error: unknown, code?: ErrorCode): error is AppError {
   if (typeof error !== 'object' || error === null) return false;

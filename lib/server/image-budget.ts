@@ -1,6 +1,7 @@
 import 'server-only';
 import { serverEnv } from '@/lib/env';
 import { ClientBudget, clientKeyOf } from './client-budget';
+import { processState } from './process-state';
 
 /**
  * Per-client budget of the preview-card images (the opengraph-image and twitter-image routes).
@@ -12,15 +13,15 @@ import { ClientBudget, clientKeyOf } from './client-budget';
  * API's budget (client-budget.ts clientKeyOf: the first X-Forwarded-For hop).
  */
 
-// On globalThis: the proxy bundle and the tests share one set of buckets per process.
-const store = globalThis as typeof globalThis & { __animeMasterImageBudget?: ClientBudget };
+// Process-wide: the proxy bundle and the tests share one set of buckets per process.
+const state = processState<{ budget?: ClientBudget }>('image-budget', () => ({}));
 
 function budget(): ClientBudget {
-  if (!store.__animeMasterImageBudget) {
+  if (!state.budget) {
     const { IMAGE_RENDER_BURST, IMAGE_RENDER_PER_MINUTE } = serverEnv();
-    store.__animeMasterImageBudget = new ClientBudget(IMAGE_RENDER_BURST, IMAGE_RENDER_PER_MINUTE);
+    state.budget = new ClientBudget(IMAGE_RENDER_BURST, IMAGE_RENDER_PER_MINUTE);
   }
-  return store.__animeMasterImageBudget;
+  return state.budget;
 }
 
 /** Takes one card render from the client of `request`: 0 when granted, else the seconds to wait. */
@@ -31,5 +32,5 @@ export function takeImageRender(request: Request, now = Date.now()): number {
 
 /** Test-only: forget every bucket and re-read the budget from env on next use. */
 export function resetImageBudgetForTests(): void {
-  store.__animeMasterImageBudget = undefined;
+  state.budget = undefined;
 }

@@ -1,33 +1,9 @@
 import 'server-only';
 import { serverEnv } from '@/lib/env';
-import { getRedis } from './cache';
-import { AppError } from './errors';
-import { RedisRateLimiter } from './redis';
-
-/**
- * Paces this server's calls to the anime database. Jikan allows 3 requests/s and 60/min per
- * client IP, and every visitor of this server shares our IP, so the gap is enforced here, once,
- * for all of them (SPEC §9: at least 1200 ms between calls).
- */
-export interface RateLimiter {
-  /**
-   * Resolves when the caller may make its upstream call. Rejects with RATE_LIMITED at once while
-   * the database has told us to back off, or when the caller's turn would come later than
-   * `maxWaitMs` from now (a bounded queue: fail fast rather than pile up).
-   */
-  acquire(options: { maxWaitMs: number }): Promise<void>;
-  /** The database answered 429: make no call before `retryAfterSeconds` have passed. */
-  markLimited(retryAfterSeconds: number): Promise<void>;
-  /** Milliseconds left of a 429 back-off; 0 when not limited. */
-  limitedForMs(): Promise<number>;
-  /**
-   * How long a caller asking now would wait before its call: the turns queued ahead of it, or
-   * what is left of a 429 back-off; 0 when it could call at once. An estimate that reserves
-   * nothing, so the data layer can decide before queueing (lib/jikan/client.ts answers from the
-   * offline catalogue instead when this exceeds JIKAN_QUEUE_OFFLINE_MS).
-   */
-  expectedWaitMs(): Promise<number>;
-}
+import type { RateLimiter } from './contracts';
+import { rateLimited } from './errors';
+import { processState } from './process-state';
+import { getRedis, RedisRateLimiter } from './redis';
 
 /** SPEC §4/§9: without a usable Retry-After header, back off for 60 s. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
@@ -49,12 +25,6 @@ export function parseRetryAfter(header: string | null | undefined, now = Date.no
     return DEFAULT_RETRY_AFTER_SECONDS;
   }
   return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(seconds)));
-}
-
-function rateLimited(waitMs: number): AppError {
-  return new AppError('RATE_LIMITED', undefined, {
-    retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
-  });
 }
 
 async function sleepUntil(time: number): Promise<void> {
@@ -123,25 +93,23 @@ export class InProcessRateLimiter implements RateLimiter {
   }
 }
 
-const store = globalThis as typeof globalThis & { __animeMasterRateLimiter?: RateLimiter };
+const state = processState<{ rateLimiter?: RateLimiter }>('rate-limiter', () => ({}));
 
 /**
  * The limiter for calls to the anime database, shared by every instance through Redis when
  * REDIS_URL is set (the in-process limiter is its fallback while Redis fails).
  */
 export function getRateLimiter(): RateLimiter {
-  if (!store.__animeMasterRateLimiter) {
+  if (!state.rateLimiter) {
     const interval = serverEnv().JIKAN_MIN_INTERVAL_MS;
     const local = new InProcessRateLimiter(interval);
     const redis = getRedis();
-    store.__animeMasterRateLimiter = redis
-      ? new RedisRateLimiter(redis, local, interval, RECEIVER_MARGIN_MS)
-      : local;
+    state.rateLimiter = redis ? new RedisRateLimiter(redis, local, interval, RECEIVER_MARGIN_MS) : local;
   }
-  return store.__animeMasterRateLimiter;
+  return state.rateLimiter;
 }
 
 /** Test-only: start over (re-reading JIKAN_MIN_INTERVAL_MS on next use). */
 export function resetRateLimiterForTests(): void {
-  store.__animeMasterRateLimiter = undefined;
+  state.rateLimiter = undefined;
 }

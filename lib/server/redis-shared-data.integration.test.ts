@@ -15,7 +15,7 @@ import { resetServerEnvForTests } from '@/lib/env';
 import { getAnimeDetails, resetJikanForTests } from '@/lib/jikan';
 import { testAnime } from '@/lib/jikan/test-anime';
 import { resetTranslateForTests, translateToPortuguese } from '@/lib/translate';
-import { REDIS_MISSING, redisServerPath, startTestRedis, type TestRedis } from './test-redis';
+import { REDIS_MISSING, redisServerPath, startTestRedis, type TestRedis } from '@/test/support/redis';
 
 const available = redisServerPath() !== null;
 if (!available) console.warn(`${REDIS_MISSING}: Redis tests skipped`);

@@ -8,8 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { InProcessCache, SHARED_CACHE_LIVES, cacheKind } from './cache';
 import { isAppError } from './errors';
 import { InProcessRateLimiter, RECEIVER_MARGIN_MS } from './rate-limiter';
-import { createRedisClient, ensureMemoryBound, RedisCache, RedisRateLimiter } from './redis';
-import { REDIS_MISSING, redisServerPath, startTestRedis, type TestRedis } from './test-redis';
+import { checkMemoryBound, createRedisClient, RedisCache, RedisRateLimiter } from './redis';
+import { REDIS_MISSING, redisServerPath, startTestRedis, type TestRedis } from '@/test/support/redis';
 
 const available = redisServerPath() !== null;
 if (!available) console.warn(`${REDIS_MISSING}: Redis tests skipped`);
@@ -126,15 +126,44 @@ describe.skipIf(!available)('Redis cache and limiter (real redis-server)', () =>
     expect(await pttl('missing:jikan:/anime/999999/full')).toBeGreaterThan(59 * 60 * 1000);
   });
 
-  it('bounds an unbounded Redis (maxmemory and LRU), and leaves a bounded one alone', async () => {
+  it("leaves the server's memory settings alone unless the operator opted in", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const a = client();
     await ready(a);
     await a.config('SET', 'maxmemory', '0');
     await a.config('SET', 'maxmemory-policy', 'noeviction');
-    expect(await ensureMemoryBound(a, '32mb')).toBe('set maxmemory 32mb, maxmemory-policy allkeys-lru');
+    expect(await checkMemoryBound(a)).toBe('left alone (0 bytes, noeviction)');
+    expect(await a.config('GET', 'maxmemory')).toEqual(['maxmemory', '0']);
+    expect(await a.config('GET', 'maxmemory-policy')).toEqual(['maxmemory-policy', 'noeviction']);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('has no memory bound (maxmemory 0)'));
+
+    // The shared cache, without REDIS_SET_MAXMEMORY, changes nothing either.
+    const cache = new RedisCache(a, new InProcessCache(), { life: () => ({ freshMs: 1000, staleMs: 1000 }) });
+    await cache.set('jikan:/anime/1', { id: 1 });
+    expect((await cache.get('jikan:/anime/1'))?.value).toEqual({ id: 1 });
+    expect(await a.config('GET', 'maxmemory')).toEqual(['maxmemory', '0']);
+
+    // Opted in: bounded, and a bounded Redis is then left as it is.
+    expect(await checkMemoryBound(a, '32mb')).toBe('set maxmemory 32mb, maxmemory-policy allkeys-lru');
     expect(await a.config('GET', 'maxmemory')).toEqual(['maxmemory', String(32 * 1024 * 1024)]);
     expect(await a.config('GET', 'maxmemory-policy')).toEqual(['maxmemory-policy', 'allkeys-lru']);
-    expect(await ensureMemoryBound(a, '1gb')).toMatch(/^already bounded/);
+    expect(await checkMemoryBound(a, '1gb')).toMatch(/^already bounded/);
+    await a.config('SET', 'maxmemory', '64mb');
+  });
+
+  it('bounds Redis through the shared cache when REDIS_SET_MAXMEMORY is set', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const a = client();
+    await ready(a);
+    await a.config('SET', 'maxmemory', '0');
+    const cache = new RedisCache(a, new InProcessCache(), {
+      life: () => ({ freshMs: 1000, staleMs: 1000 }),
+      setMaxMemory: '48mb',
+    });
+    await cache.set('jikan:/anime/2', { id: 2 });
+    await vi.waitFor(async () =>
+      expect(await a.config('GET', 'maxmemory')).toEqual(['maxmemory', String(48 * 1024 * 1024)]),
+    );
     await a.config('SET', 'maxmemory', '64mb');
   });
   it('tells one instance how long the queue other instances built would keep it waiting', async () => {

@@ -1,8 +1,10 @@
 import 'server-only';
-import { Redis } from 'ioredis';
-import type { Cache, CacheHit, CacheLife } from './cache';
-import { AppError } from './errors';
-import type { RateLimiter } from './rate-limiter';
+import type { Redis } from 'ioredis';
+import { serverEnv } from '@/lib/env';
+import type { Cache, CacheHit, CacheLife, RateLimiter } from './contracts';
+import { rateLimited } from './errors';
+import { processState } from './process-state';
+import { createRedisClient, RedisHealth as Health, redisUsable } from './redis-connection.mjs';
 
 /**
  * Redis backends of the Cache and RateLimiter interfaces (issue 14), for several server instances
@@ -11,70 +13,22 @@ import type { RateLimiter } from './rate-limiter';
  * of Redis; ioredis keeps reconnecting, and the shared backend is used again once it answers.
  */
 
-/** A Redis command that takes longer than this counts as a Redis failure. */
-const COMMAND_TIMEOUT_MS = 1000;
+export { createRedisClient, redisUsable };
 
-export function createRedisClient(url: string): Redis {
-  const client = new Redis(url, {
-    // Fail at once while disconnected (the fallback answers) instead of queueing commands.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: COMMAND_TIMEOUT_MS,
-    connectTimeout: 3000,
-    retryStrategy: (times) => Math.min(200 * times, 2000),
-    lazyConnect: false,
-  });
-  // Without a listener ioredis reports every failed reconnect as an unhandled error event.
-  client.on('error', () => undefined);
-  return client;
+const state = processState<{ redis?: Redis }>('redis', () => ({}));
+
+/** One Redis connection per process for the cache and the limiter, when REDIS_URL is set. */
+export function getRedis(): Redis | undefined {
+  const url = serverEnv().REDIS_URL;
+  if (!url) return undefined;
+  state.redis ??= createRedisClient(url);
+  return state.redis;
 }
 
-const FIRST_CONNECT_WAIT_MS = 3000;
-const firstConnects = new WeakMap<Redis, Promise<boolean>>();
-
-/**
- * Whether commands may go to Redis now. The first requests of a process wait (at most 3 s) for
- * the first connection, so two fresh instances share from their first request; after that, a
- * lost connection means the fallback at once, until ioredis has reconnected.
- */
-export async function redisUsable(redis: Redis): Promise<boolean> {
-  if (redis.status === 'ready') return true;
-  let first = firstConnects.get(redis);
-  if (!first) {
-    first = new Promise<boolean>((resolve) => {
-      if (!['wait', 'connecting', 'connect', 'reconnecting'].includes(redis.status)) return resolve(false);
-      const timer = setTimeout(() => resolve(false), FIRST_CONNECT_WAIT_MS);
-      redis.once('ready', () => {
-        clearTimeout(timer);
-        resolve(true);
-      });
-    });
-    firstConnects.set(redis, first);
-  }
-  // Everyone arriving during the first connection waits for it; later, only a live one counts.
-  await first;
-  // (Read again: the status changed while awaiting, which TypeScript's narrowing cannot see.)
-  return (redis.status as string) === 'ready';
-}
-
-/** Warns once when Redis stops answering and once when it is back. */
-class Health {
-  private down = false;
-
-  constructor(private readonly label: string) {}
-
-  failed(error: unknown): void {
-    if (this.down) return;
-    this.down = true;
-    const reason = error instanceof Error ? error.message : String(error);
-    console.warn(`[redis] ${this.label}: Redis unavailable (${reason}); using the in-process fallback`);
-  }
-
-  worked(): void {
-    if (!this.down) return;
-    this.down = false;
-    console.warn(`[redis] ${this.label}: Redis is back; shared again`);
-  }
+/** Test-only: close the connection (the next getRedis() reads REDIS_URL again). */
+export function resetRedisForTests(): void {
+  state.redis?.disconnect();
+  state.redis = undefined;
 }
 
 interface StoredEntry {
@@ -87,26 +41,45 @@ interface StoredEntry {
 /** Eviction policies that keep writes working when memory is full (all our keys have a life). */
 const BOUNDED_POLICIES = ['allkeys-lru', 'allkeys-lfu', 'volatile-lru', 'volatile-lfu', 'volatile-ttl'];
 
+/** Redis's memory bound and eviction policy, read with INFO (allowed where CONFIG is not). */
+async function memorySettings(redis: Redis): Promise<{ maxMemory: number; policy: string }> {
+  const info = await redis.info('memory');
+  const field = (name: string) => new RegExp(`^${name}:(.*)$`, 'm').exec(info)?.[1]?.trim() ?? '';
+  return { maxMemory: Number(field('maxmemory')), policy: field('maxmemory_policy') };
+}
+
 /**
- * Makes sure Redis forgets the least recently used entries instead of growing without end or
- * refusing writes: with no `maxmemory` (0) it sets `maxMemory` and `allkeys-lru`; with a bound
- * but `noeviction` it sets `allkeys-lru`. Managed Redis often forbids CONFIG: then it warns once,
- * naming the settings to make there. Never throws. Answers what it found or did, for the log.
+ * Checks that Redis forgets the least recently used entries instead of growing without end or
+ * refusing writes. The server's settings belong to its operator: by default this only reads them
+ * and warns when memory is unbounded (no `maxmemory`) or full memory would refuse writes
+ * (`noeviction`). Only when the operator opted in with `setTo` (REDIS_SET_MAXMEMORY) does it set
+ * `maxmemory` (when there is none) and `allkeys-lru` (when the policy does not evict). Never
+ * throws. Answers what it found or did, for the log.
  */
-export async function ensureMemoryBound(redis: Redis, maxMemory: string): Promise<string> {
+export async function checkMemoryBound(redis: Redis, setTo?: string): Promise<string> {
   try {
-    const [, memory] = (await redis.config('GET', 'maxmemory')) as [string, string];
-    const [, policy] = (await redis.config('GET', 'maxmemory-policy')) as [string, string];
-    const changes: string[] = [];
-    if (Number(memory) === 0) {
-      await redis.config('SET', 'maxmemory', maxMemory);
-      changes.push(`maxmemory ${maxMemory}`);
+    const { maxMemory, policy } = await memorySettings(redis);
+    const unbounded = maxMemory === 0;
+    const evicting = BOUNDED_POLICIES.includes(policy);
+    if (!unbounded && evicting) return `already bounded (${maxMemory} bytes, ${policy})`;
+    if (!setTo) {
+      console.warn(
+        `[redis] Redis ${unbounded ? 'has no memory bound (maxmemory 0)' : `does not evict (${policy})`}: set ` +
+          'maxmemory and maxmemory-policy allkeys-lru on the server, or REDIS_SET_MAXMEMORY to let the app ' +
+          'set them (README "Deployment")',
+      );
+      return `left alone (${maxMemory} bytes, ${policy})`;
     }
-    if (!BOUNDED_POLICIES.includes(policy)) {
+    const changes: string[] = [];
+    if (unbounded) {
+      await redis.config('SET', 'maxmemory', setTo);
+      changes.push(`maxmemory ${setTo}`);
+    }
+    if (!evicting) {
       await redis.config('SET', 'maxmemory-policy', 'allkeys-lru');
       changes.push('maxmemory-policy allkeys-lru');
     }
-    return changes.length ? `set ${changes.join(', ')}` : `already bounded (${memory} bytes, ${policy})`;
+    return `set ${changes.join(', ')}`;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     console.warn(
@@ -120,7 +93,7 @@ export async function ensureMemoryBound(redis: Redis, maxMemory: string): Promis
 /**
  * The shared cache. Each entry lives in Redis for its kind's fresh life plus its stale limit (PX),
  * so Redis itself forgets what even a stale answer would not use; memory is bounded by Redis's
- * `maxmemory` with an LRU policy (ensureMemoryBound). Values are JSON, as the interface requires.
+ * `maxmemory` with an LRU policy (checkMemoryBound). Values are JSON, as the interface requires.
  */
 export class RedisCache implements Cache {
   readonly shared = true;
@@ -134,8 +107,8 @@ export class RedisCache implements Cache {
       /** The life of the entry under `key` (see SHARED_CACHE_LIVES). */
       life: (key: string) => CacheLife;
       prefix?: string;
-      /** The memory bound to set when Redis has none (REDIS_MAX_MEMORY); false: leave it alone. */
-      maxMemory?: string | false;
+      /** Opt-in (REDIS_SET_MAXMEMORY): the memory bound to set when Redis has none. */
+      setMaxMemory?: string;
     },
   ) {}
 
@@ -145,8 +118,8 @@ export class RedisCache implements Cache {
 
   private async usable(): Promise<boolean> {
     const ready = await redisUsable(this.redis);
-    if (ready && this.options.maxMemory) {
-      this.bounded ??= ensureMemoryBound(this.redis, this.options.maxMemory).then((outcome) => {
+    if (ready) {
+      this.bounded ??= checkMemoryBound(this.redis, this.options.setMaxMemory).then((outcome) => {
         console.info(`[redis] cache memory bound: ${outcome}`);
         return outcome;
       });
@@ -329,12 +302,6 @@ local last = tonumber(redis.call('GET', KEYS[3]) or '-1e15')
 return math.max(0, limited - now, nextSlot - now, last + tonumber(ARGV[1]) - now)
 `;
 
-function rateLimited(waitMs: number): AppError {
-  return new AppError('RATE_LIMITED', undefined, {
-    retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
-  });
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -383,8 +350,8 @@ export class RedisRateLimiter implements RateLimiter {
       this.health.failed(error);
       return this.fallback.acquire({ maxWaitMs });
     }
-    const [state, ms] = answer;
-    if (state !== 0) throw rateLimited(ms);
+    const [outcome, ms] = answer;
+    if (outcome !== 0) throw rateLimited(ms);
     if (ms > 0) await sleep(ms);
     // Start only a whole spacing after the previous call's real start (see START). A caller
     // stalled past its slot pushes the others back by its lateness, never into its own gap.

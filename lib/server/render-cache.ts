@@ -1,5 +1,6 @@
 import 'server-only';
 import { unstable_cache } from 'next/cache';
+import { processState } from './process-state';
 
 /**
  * Rules for pages in Next's render cache (issue 8) when their anime data fails to load.
@@ -15,11 +16,11 @@ import { unstable_cache } from 'next/cache';
  * copy at all (never loaded, or evicted).
  */
 
-const store = globalThis as typeof globalThis & { __animeMasterGoodListings?: Set<string> };
+const state = processState<{ goodListings?: Set<string> }>('render-cache', () => ({}));
 
 function goodListings(): Set<string> {
-  store.__animeMasterGoodListings ??= new Set();
-  return store.__animeMasterGoodListings;
+  state.goodListings ??= new Set();
+  return state.goodListings;
 }
 
 /** Bounds the memory of `goodListings` (one entry per distinct listing a page has shown). */
@@ -62,5 +63,5 @@ export async function cacheBriefly(): Promise<void> {
 
 /** Test-only. */
 export function resetRenderCacheForTests(): void {
-  store.__animeMasterGoodListings = undefined;
+  state.goodListings = undefined;
 }

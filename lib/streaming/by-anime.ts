@@ -4,6 +4,7 @@ import { getAnimeDetails, isAdultAnime, type ContentAccess } from '@/lib/jikan';
 import type { Episode } from '@/lib/jikan/types';
 import { singleFlight } from '@/lib/server/cache';
 import { isAppError } from '@/lib/server/errors';
+import { processState } from '@/lib/server/process-state';
 import { getStreamingEpisodes, RESULT_TTL_MS } from './index';
 
 /**
@@ -21,11 +22,11 @@ interface Known {
   episodes?: Episode[] | null;
 }
 
-const store = globalThis as typeof globalThis & { __animeMasterEpisodesById?: LRUCache<number, Known> };
+const state = processState<{ episodesById?: LRUCache<number, Known> }>('streaming-by-anime', () => ({}));
 
 function byId(): LRUCache<number, Known> {
-  store.__animeMasterEpisodesById ??= new LRUCache({ max: 1000, ttl: RESULT_TTL_MS });
-  return store.__animeMasterEpisodesById;
+  state.episodesById ??= new LRUCache({ max: 1000, ttl: RESULT_TTL_MS });
+  return state.episodesById;
 }
 
 /** The record's title and adult flag; null while the database cannot answer (not remembered). */
@@ -66,5 +67,5 @@ export async function getEpisodesForAnime(id: number, access: ContentAccess): Pr
 
 /** Test-only. */
 export function resetEpisodesByIdForTests(): void {
-  store.__animeMasterEpisodesById = undefined;
+  state.episodesById = undefined;
 }

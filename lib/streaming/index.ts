@@ -5,6 +5,7 @@ import { serverEnv } from '@/lib/env';
 import type { Episode } from '@/lib/jikan/types';
 import { singleFlight } from '@/lib/server/cache';
 import { AppError, isAppError } from '@/lib/server/errors';
+import { processState } from '@/lib/server/process-state';
 import { MAX_QUERY_LENGTH, httpUrl, isTimeoutError, readValidJson } from '@/lib/server/upstream';
 import { streamingEpisodeSchema, streamingInfoSchema, streamingSearchSchema } from './schemas';
 
@@ -65,19 +66,19 @@ interface Health {
   up: boolean;
 }
 
-const store = globalThis as typeof globalThis & {
-  __animeMasterStreamingHealth?: LRUCache<string, Health>;
-  __animeMasterStreamingResults?: LRUCache<string, { episodes: Episode[] | null }>;
-};
+const state = processState<{
+  streamingHealth?: LRUCache<string, Health>;
+  streamingResults?: LRUCache<string, { episodes: Episode[] | null }>;
+}>('streaming', () => ({}));
 
 function healthCache(): LRUCache<string, Health> {
-  store.__animeMasterStreamingHealth ??= new LRUCache({ max: 20, ttl: HEALTH_TTL_MS });
-  return store.__animeMasterStreamingHealth;
+  state.streamingHealth ??= new LRUCache({ max: 20, ttl: HEALTH_TTL_MS });
+  return state.streamingHealth;
 }
 
 function resultCache(): LRUCache<string, { episodes: Episode[] | null }> {
-  store.__animeMasterStreamingResults ??= new LRUCache({ max: 200, ttl: RESULT_TTL_MS });
-  return store.__animeMasterStreamingResults;
+  state.streamingResults ??= new LRUCache({ max: 200, ttl: RESULT_TTL_MS });
+  return state.streamingResults;
 }
 
 /** SPEC §7: a host is up when its test route answers 200 or 404. */
@@ -176,6 +177,6 @@ export async function getStreamingEpisodes(title: string): Promise<Episode[] | n
 
 /** Test-only: forget host health and cached answers. */
 export function resetStreamingForTests(): void {
-  store.__animeMasterStreamingHealth = undefined;
-  store.__animeMasterStreamingResults = undefined;
+  state.streamingHealth = undefined;
+  state.streamingResults = undefined;
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { serverEnv } from '@/lib/env';
 import { getCache, singleFlight } from '@/lib/server/cache';
 import { AppError, isAppError } from '@/lib/server/errors';
+import { processState } from '@/lib/server/process-state';
 import { isTimeoutError, readValidJson } from '@/lib/server/upstream';
 
 /**
@@ -47,16 +48,16 @@ async function translateFetch(text: string): Promise<string> {
   return parsed[0].join('');
 }
 
-const store = globalThis as typeof globalThis & { __animeMasterTranslations?: LRUCache<string, string> };
+const state = processState<{ translations?: LRUCache<string, string> }>('translate', () => ({}));
 
 /** A translation never changes, so entries have no life limit, only a total size (in characters). */
 function translations(): LRUCache<string, string> {
-  store.__animeMasterTranslations ??= new LRUCache<string, string>({
+  state.translations ??= new LRUCache<string, string>({
     max: 1000,
     maxSize: 2_000_000,
     sizeCalculation: (value, key) => value.length + key.length || 1,
   });
-  return store.__animeMasterTranslations;
+  return state.translations;
 }
 
 /** The shared cache's key of a translation (its kind's life: lib/server/cache.ts). */
@@ -102,5 +103,5 @@ export async function translateToPortuguese(text: string): Promise<string> {
 
 /** Test-only: forget cached translations. */
 export function resetTranslateForTests(): void {
-  store.__animeMasterTranslations = undefined;
+  state.translations = undefined;
 }

@@ -4,6 +4,7 @@ import { cleanSynopsis } from '@/lib/detail/synopsis';
 import { getAnimeDetails, isAdultAnime } from '@/lib/jikan';
 import { singleFlight } from '@/lib/server/cache';
 import { isAppError } from '@/lib/server/errors';
+import { processState } from '@/lib/server/process-state';
 import { tryTranslateToPortuguese } from './index';
 
 /**
@@ -23,11 +24,11 @@ interface Entry {
   paragraphs: string[] | null;
 }
 
-const store = globalThis as typeof globalThis & { __animeMasterSynopsisPt?: LRUCache<number, Entry> };
+const state = processState<{ synopsisPt?: LRUCache<number, Entry> }>('synopsis', () => ({}));
 
 function synopses(): LRUCache<number, Entry> {
-  store.__animeMasterSynopsisPt ??= new LRUCache<number, Entry>({ max: 2000, ttl: TRANSLATION_TTL_MS });
-  return store.__animeMasterSynopsisPt;
+  state.synopsisPt ??= new LRUCache<number, Entry>({ max: 2000, ttl: TRANSLATION_TTL_MS });
+  return state.synopsisPt;
 }
 
 /**
@@ -65,5 +66,5 @@ export async function getSynopsisPt(id: number): Promise<string[] | null> {
 
 /** Test-only. */
 export function resetSynopsisPtForTests(): void {
-  store.__animeMasterSynopsisPt = undefined;
+  state.synopsisPt = undefined;
 }

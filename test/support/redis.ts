@@ -1,6 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { redisServerPath } from '../../scripts/redis-server.mjs';
+import { freePort } from './ports';
 
 /**
  * A private redis-server for tests and benchmarks (apt package `redis-server`; `npm test` installs
@@ -8,36 +9,11 @@ import net from 'node:net';
  * a memory bound with LRU eviction, as the README's deployment section recommends.
  */
 
-/** The redis-server binary: REDIS_SERVER_PATH, Debian's, or the first on PATH; null when none. */
-export function redisServerPath(): string | null {
-  const candidates = [
-    process.env.REDIS_SERVER_PATH,
-    '/usr/bin/redis-server',
-    '/usr/local/bin/redis-server',
-    ...(process.env.PATH ?? '').split(':').map((dir) => `${dir}/redis-server`),
-  ];
-  for (const candidate of candidates) {
-    if (candidate && fs.existsSync(candidate) && spawnSync(candidate, ['--version']).status === 0)
-      return candidate;
-  }
-  return null;
-}
+export { freePort, redisServerPath };
 
 /** Why Redis tests are skipped, for the skip message. */
 export const REDIS_MISSING =
   'redis-server not found (npm test installs it as root; otherwise: sudo apt-get install -y redis-server)';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -1,0 +1,65 @@
+/**
+ * Process-wide state: the data layer's caches, queues, connections and memories, one of each per
+ * server process.
+ *
+ * Next bundles a module into several bundles of one process (pages, route handlers, proxy.ts),
+ * and a dev reload evaluates modules again: a module-level variable would be one copy per bundle
+ * (and per reload). So each module keeps its state in one object here, created on first use and
+ * then found by every bundle's copy of the module, because the registry lives on globalThis under
+ * a single symbol.
+ */
+
+/** The modules that keep process-wide state, one key each (a key names one module's object). */
+export type ProcessStateKey =
+  /** lib/server/redis.ts: the Redis connection. */
+  | 'redis'
+  /** lib/server/cache.ts: the response cache and the single-flight table. */
+  | 'cache'
+  /** lib/server/rate-limiter.ts: the limiter of calls to the anime database. */
+  | 'rate-limiter'
+  /** lib/server/client-budget.ts: each client's budget of cache misses. */
+  | 'client-budget'
+  /** lib/server/image-budget.ts: each client's budget of preview-card renders. */
+  | 'image-budget'
+  /** lib/server/render-cache.ts: listings a page has rendered well. */
+  | 'render-cache'
+  /** lib/jikan/client.ts: known misses, failed refreshes, queue turns. */
+  | 'jikan-client'
+  /** lib/jikan/index.ts: ids found for titles. */
+  | 'jikan'
+  /** lib/catalogue/index.ts: the offline catalogue and its enrichments. */
+  | 'catalogue'
+  /** lib/detail/availability.ts: detail ids that failed recently, and the stand-ins they got. */
+  | 'detail-availability'
+  /** lib/detail/unavailable-response.ts: the internal "unavailable" pages and their token. */
+  | 'unavailable-pages'
+  /** lib/streaming/index.ts: provider health and episode lists. */
+  | 'streaming'
+  /** lib/streaming/by-anime.ts: episode lists by anime id. */
+  | 'streaming-by-anime'
+  /** lib/translate/index.ts: translations. */
+  | 'translate'
+  /** lib/translate/synopsis.ts: Portuguese synopses. */
+  | 'synopsis';
+
+const REGISTRY = Symbol.for('anime-master.process-state');
+
+function registry(): Map<ProcessStateKey, object> {
+  const holder = globalThis as typeof globalThis & { [REGISTRY]?: Map<ProcessStateKey, object> };
+  holder[REGISTRY] ??= new Map();
+  return holder[REGISTRY];
+}
+
+/**
+ * The state object of the module named by `key`, made by `init` the first time any bundle asks.
+ * Its fields are the module's process-wide values; a test resets one by clearing its field.
+ */
+export function processState<T extends object>(key: ProcessStateKey, init: () => T): T {
+  const states = registry();
+  let state = states.get(key);
+  if (!state) {
+    state = init();
+    states.set(key, state);
+  }
+  return state as T;
+}
