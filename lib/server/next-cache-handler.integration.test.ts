@@ -205,6 +205,14 @@ describe.skipIf(!available)('Redis incremental cache handler (real redis-server)
     expect((await cache.get('/pt', PAGE_GET))?.value).toEqual(page('back'));
   });
 
+  it('reads an entry it cannot decode as a miss, and the next write replaces it', async () => {
+    const { redis, cache } = await instance();
+    await redis.set('am:next:build-1:/pt', 'not gzip');
+    expect(await cache.get('/pt', PAGE_GET)).toBeNull();
+    await cache.set('/pt', page('whole'), LIFE);
+    expect((await cache.get('/pt', PAGE_GET))?.value).toEqual(page('whole'));
+  });
+
   it('without a Redis client, every read is a miss', async () => {
     const cache = new RedisIncrementalCache(ctx, { redis: null, buildId: 'x' });
     await cache.set('/pt', page('x'), LIFE);

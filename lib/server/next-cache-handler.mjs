@@ -202,7 +202,14 @@ export class RedisIncrementalCache {
       const stored = await redis.getBuffer(this.entryPrefix + key);
       health.worked();
       if (stored === null) return null;
-      const entry = await unpackEntry(stored);
+      /** @type {StoredEntry} */
+      let entry;
+      try {
+        entry = await unpackEntry(stored);
+      } catch {
+        // Not an entry this handler wrote whole: a miss, and the next render replaces it.
+        return null;
+      }
       const tags = new Set(entry.tags);
       if (ctx.kind === 'FETCH')
         for (const tag of [...(ctx.tags ?? []), ...(ctx.softTags ?? [])]) tags.add(tag);
