@@ -66,7 +66,7 @@ const serverSchema = z.object({
   /** Per-client budget of requests that miss the cache: bucket size, and refill per minute (0 = off). */
   CLIENT_MISS_BURST: intFrom(12),
   CLIENT_MISS_PER_MINUTE: intFrom(12),
-  /** Per-client budget of card images (opengraph-image, twitter-image): burst, refill per minute (0 = off). */
+  /** Per-client budget of card images (opengraph/twitter-image): burst, refill per minute (0 = off). */
   IMAGE_RENDER_BURST: intFrom(30),
   IMAGE_RENDER_PER_MINUTE: intFrom(30),
   STREAMING_BASE_URLS: csv,
