@@ -71,7 +71,7 @@ const serverSchema = z.object({
    * the app faces the network (`npm start`), 1 behind the shipped nginx or Vercel's edge.
    */
   TRUSTED_PROXY_HOPS: intFrom(0),
-  /** Per-client budget of preview-card images (opengraph-image, twitter-image): burst, refill per minute (0 = off). */
+  /** Per-client budget of card images (opengraph/twitter-image): burst, refill per minute (0 = off). */
   IMAGE_RENDER_BURST: intFrom(30),
   IMAGE_RENDER_PER_MINUTE: intFrom(30),
   STREAMING_BASE_URLS: csv,

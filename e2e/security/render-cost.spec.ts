@@ -1,5 +1,4 @@
-import { expect, test } from '../support';
-import { fake } from '../support';
+import { expect, fake, test } from '../support';
 import { startPrivateStack, type PrivateStack } from '../discovery/private-stack';
 
 /** base64url of UTF-8, as lib/discovery/params.ts encodeSearchSegment writes a review's opinion. */
