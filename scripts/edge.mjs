@@ -24,6 +24,9 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build, buildIsCurrent, ensureDependencies, ensureNginx, localBin, log, nginxPath } from './lib.mjs';
+
+export { nginxPath };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const TEMPLATE = path.join(root, 'deploy', 'nginx', 'anime-master.conf');
@@ -130,18 +133,6 @@ export function writeEdgeConfig(settings, file = path.join(settings.dataDir, 'ng
   return file;
 }
 
-export function nginxPath() {
-  for (const candidate of [
-    process.env.NGINX_PATH,
-    '/usr/sbin/nginx',
-    '/usr/local/sbin/nginx',
-    '/usr/bin/nginx',
-  ]) {
-    if (candidate && existsSync(candidate)) return candidate;
-  }
-  return null;
-}
-
 /** nginx's arguments to run `file` in the foreground, as the current user. */
 export function nginxArgs(settings, file) {
   return [
@@ -182,7 +173,6 @@ async function waitForHttp(url, child, timeoutMs) {
 }
 
 async function startEdge() {
-  const { build, buildIsCurrent, ensureDependencies, ensureNginx, localBin, log } = await import('./lib.mjs');
   await ensureDependencies();
   if (buildIsCurrent()) {
     log('Build is up to date.');

@@ -237,7 +237,7 @@ test('a request with Authorization is never answered from the cache, nor stored'
   expect((await get(fresh)).headers['x-cache-status']).toBe('MISS');
 });
 
-test('build assets are cached and pages are compressed', async () => {
+test('build assets and images are cached, and pages are compressed', async () => {
   const page = await get('/anime/20583');
   const asset = /\/_next\/static\/[^"]+\.js/.exec(page.body)?.[0];
   expect(asset).toBeTruthy();
@@ -250,6 +250,19 @@ test('build assets are cached and pages are compressed', async () => {
   // Asked of Next once for gzip-accepting clients, whichever (this test or a browser) came first.
   const gzipCalls = stack.tap.callsFor(asset!).filter((call) => call.headers['accept-encoding'] === 'gzip');
   expect(gzipCalls).toHaveLength(1);
+
+  // Covers from Next's image optimiser: kept per URL and accepted format.
+  const image = /\/_next\/image\?[^"\s]+/.exec(page.body)?.[0]?.replaceAll('&amp;', '&');
+  expect(image).toBeTruthy();
+  const avif: [string, string] = ['Accept', 'image/avif,image/webp,*/*'];
+  const firstImage = await get(image!, [avif]);
+  expect(firstImage.status).toBe(200);
+  expect(firstImage.headers['content-type']).toBe('image/avif');
+  const cachedImage = await get(image!, [avif]);
+  expect(cachedImage.headers['x-cache-status']).toBe('HIT');
+  const png = await get(image!, [['Accept', 'image/png,*/*']]);
+  expect(png.headers['content-type']).not.toBe('image/avif');
+  expect(stack.tap.callsFor(image!)).toHaveLength(2);
 
   // A page is stored compressed for the clients that accept gzip, and plain for the others.
   for (const status of ['MISS', 'HIT']) {
