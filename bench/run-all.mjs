@@ -1,8 +1,8 @@
 // npm run bench — the quality bars of issue 15, measured against the production server and the
 // fake upstream on this machine: Lighthouse (mobile, median of 3) per route, first-load JS per
 // route, load on the cached detail page and its API, a fault run (upstream 429, then 504, then a
-// hang) under load, and the per-client budget under a hostile client. Writes bench/results.json
-// and bench/results.md, prints a summary, and exits 0 either way: figures, not a test.
+// hang) under load, and the per-client budget under a hostile client. Writes bench/run-all-latest.json
+// and bench/run-all-latest.md, prints a summary, and exits 0 either way: figures, not a test.
 //
 //   npm run bench                      # everything (about 10 minutes)
 //   BENCH_ONLY=load,faults npm run bench
@@ -225,8 +225,8 @@ if (results.limiter) table('Upstream calls during the fault run', [results.limit
 if (results.hostile) table('Per-client budget under a hostile client', [results.hostile], ['sent', 'refused', 'normalClientStatus', 'hostileCachedStatus']);
 
 const markdown = lines.join('\n');
-writeFileSync(path.join(root, 'bench', 'results.json'), JSON.stringify(results, null, 2));
-writeFileSync(path.join(root, 'bench', 'results.md'), markdown + '\n');
+writeFileSync(path.join(root, 'bench', 'run-all-latest.json'), JSON.stringify(results, null, 2));
+writeFileSync(path.join(root, 'bench', 'run-all-latest.md'), markdown + '\n');
 console.log('\n' + markdown);
 const rows = [
   ...(results.lighthouse ?? []),
@@ -236,4 +236,4 @@ const rows = [
   ...(results.limiter ? [results.limiter] : []),
   ...(results.hostile ? [results.hostile] : []),
 ];
-console.log(`bench: ${rows.filter((r) => r.pass).length} budgets passed, ${rows.filter((r) => !r.pass).length} failed (bench/results.md)`);
+console.log(`bench: ${rows.filter((r) => r.pass).length} budgets passed, ${rows.filter((r) => !r.pass).length} failed (bench/run-all-latest.md)`);

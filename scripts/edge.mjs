@@ -186,7 +186,7 @@ async function startEdge() {
 
   const appPort = process.env.EDGE_APP_PORT || String(await freePort());
   const settings = edgeSettings({ ...process.env, EDGE_UPSTREAMS: `127.0.0.1:${appPort}` });
-  const app = spawn(localBin('next'), ['start', '-p', appPort], {
+  const app = spawn(localBin('next'), ['start', '-H', '127.0.0.1', '-p', appPort], {
     cwd: root,
     stdio: 'inherit',
     // One proxy hop (this nginx) stands between the app and its clients.
