@@ -49,9 +49,15 @@ describe('offline catalogue answers', () => {
       hasNextPage: false,
       offline: true,
       season: { season: 'spring', year: 2026 },
+      withheld: 0,
     });
     expect(renderCache.failedListing).toHaveBeenCalledWith('carousel:season');
     expect(renderCache.rememberGoodListing).not.toHaveBeenCalled();
+  });
+
+  it('carry how many records were withheld from the visitor', async () => {
+    jikan.getSeasonNow.mockResolvedValue({ ...page([]), offline: true, withheld: 7 });
+    await expect(loadCarousel('season')).resolves.toMatchObject({ status: 'loaded', items: [], withheld: 7 });
   });
 });
 
