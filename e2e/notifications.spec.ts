@@ -3,7 +3,7 @@ import { expect, test } from './support';
 
 /** Header bell and panel (SPEC §3, §4, §9). Each test runs in a fresh browser context. */
 
-const bell = (page: Page) => page.getByRole('button', { name: /^Notificações \(/ });
+const bell = (page: Page) => page.getByRole('button', { name: /^Notificações:/ });
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Notificações' });
 const items = (page: Page) => panel(page).getByTestId('notification-item');
 

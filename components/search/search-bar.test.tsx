@@ -119,12 +119,25 @@ describe('SearchBar', () => {
     expect(JSON.parse(localStorage.getItem(RECENT_SEARCHES_KEY) ?? '[]')).toEqual(['My Hero Academia']);
   });
 
+  it('is a GET form to /search with the term as q, so it searches before hydration too', () => {
+    const box = renderBar();
+    expect(box).toHaveAttribute('name', 'q');
+    expect(box.closest('form')).toHaveAttribute('action', '/search');
+    expect(box.closest('form')).toHaveAttribute('method', 'get');
+  });
+
   it('submits the trimmed, URL-encoded term and records it; a blank submit does nothing', async () => {
     const user = userEvent.setup();
     const box = renderBar();
     await user.type(box, '   {Enter}');
     expect(push).not.toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    // The text button and the magnifier (one of them shown, by the bar's width: CSS not applied here).
+    const submits = screen.getAllByRole('button', { name: 'Buscar' });
+    expect(submits).toHaveLength(2);
+    for (const submit of submits) {
+      expect(submit).toHaveAttribute('type', 'submit');
+      await user.click(submit);
+    }
     expect(push).not.toHaveBeenCalled();
     await user.type(box, ' one piece & co {Enter}');
     expect(push).toHaveBeenCalledWith('/search?q=one+piece+%26+co');
