@@ -57,8 +57,10 @@ async function visit(browser, url) {
       uploadThroughput: THROTTLE.uploadBytesPerSecond,
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE.cpu });
-    await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-    // The first tap, as soon as the control can act (the click waits for it to be enabled).
+    // Not the load event: a detail page's late images (trailer thumbnail, covers further down) can
+    // hold it for long on this link, and no figure here needs it.
+    await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 120_000 });
+    // The first tap, as soon as the control can act (the tap waits for it to be enabled).
     await page.getByTestId('theme-toggle').first().tap({ timeout: 120_000 });
     return await page.evaluate(
       () =>

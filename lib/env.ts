@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // In the browser, zod must not probe for `new Function` (its JIT check): the pages' CSP forbids
-// eval, and the probe is reported as a violation (scripts/security-headers.mjs). The server keeps
+// eval, and the probe is reported as a violation (lib/server/security-headers.ts). The server keeps
 // the faster JIT for Jikan's large responses.
 if (typeof window !== 'undefined') z.config({ jitless: true });
 
