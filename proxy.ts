@@ -33,7 +33,7 @@ import { wellFormedPath } from '@/lib/utils/well-formed-path';
  * The pages of one anime (/anime/{id}, its edit and review pages) are first checked against the
  * data layer (lib/detail/availability.ts): when the record cannot be had right now and no good
  * page of it exists, the answer is 503 with Retry-After and the 'Anime não disponível' page
- * (issue 9), which a cached render could not give. An invalid id, or one the database does not
+ *, which a cached render could not give. An invalid id, or one the database does not
  * know, is answered here too: 'Anime não encontrado' with status 404, a page rendered whole (the
  * page's own notFound() would send Next's empty error shell, unreadable without JavaScript).
  */
@@ -88,7 +88,7 @@ export async function proxy(request: NextRequest) {
   const animePage = ANIME_PAGE.exec(pathname);
   if (animePage) {
     const id = parseAnimeId(animePage[1]);
-    // The review page answers its own 'not found' (a broken shared link, issue 12), and a review
+    // The review page answers its own 'not found' (a broken shared link), and a review
     // link with a broken score needs no record.
     const review = animePage[2] === 'review';
     const needsRecord = !review || parseReviewScore(searchParams.get(REVIEW_SCORE_PARAM)) !== null;

@@ -9,7 +9,7 @@ type Texts = { title: string; message: string; retry: string; reload: string };
  * Last-resort boundary for errors in the root layout itself. The intl provider may be what
  * failed, so the texts come from the catalogue directly, by the document's language. The catalogue
  * is imported on demand: this component is part of every page's first-load JavaScript, and both
- * catalogues statically imported would add ~14 kB gzipped to every page (issue 15).
+ * catalogues statically imported would add ~14 kB gzipped to every page.
  */
 export default function GlobalError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const [loaded, setLoaded] = useState<{ isEnglish: boolean; texts: Texts } | null>(null);

@@ -5,7 +5,7 @@
 //
 //   BENCH_REQUESTS=2000 BENCH_CONCURRENCY=10 npm run bench:api
 //
-// Budget (issue 3): a cached hit answers in ≤ 5 ms median (one in flight) and makes no upstream call.
+// Budget: a cached hit answers in ≤ 5 ms median (one in flight) and makes no upstream call.
 import { performance } from 'node:perf_hooks';
 import { fakeControl } from '../e2e/fake-upstream/client.mjs';
 import { ID_NARUTO } from '../e2e/fake-upstream/fixtures.mjs';

@@ -1,4 +1,4 @@
-// npm run bench:bundle — first-load JavaScript of every route (issue 15): the scripts and
+// npm run bench:bundle — first-load JavaScript of every route: the scripts and
 // stylesheets a page's server HTML makes the browser load, raw and gzipped, which heavy libraries
 // are among them, and PASS/FAIL against the budget:
 //   - total first-load JS ≤ 180 kB gzip, and

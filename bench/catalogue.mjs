@@ -1,4 +1,4 @@
-// Offline catalogue benchmark (issue 13): build time, size on disk, load time, memory before and
+// Offline catalogue benchmark: build time, size on disk, load time, memory before and
 // after loading, and search latency (p50/p99 over 100 queries in English, romaji, Japanese and
 // Chinese, including misses). Runs the same modules the server runs (TypeScript through jiti).
 // Usage: npm run bench:catalogue   (re-runs itself with --expose-gc for clean memory figures)

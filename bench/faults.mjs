@@ -1,4 +1,4 @@
-// npm run bench:faults — the fault table of issue 7: how long visitors wait, and what they get,
+// npm run bench:faults — the fault table: how long visitors wait, and what they get,
 // while the anime database answers 504 or hangs. Starts the fake upstream and the production
 // build (bench/harness.mjs) with the production gap and timeout (1200 ms, 15 s), warms `/`,
 // `/search?q=naruto` and `/api/anime/top`, lets those entries go stale (FAULTS_STALE_WAIT_MS, by

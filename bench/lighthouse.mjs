@@ -1,7 +1,7 @@
 // npm run bench:lighthouse — Lighthouse 12 (mobile config, simulated throttling) on the main pages,
 // against the production server and the fake upstream: performance, accessibility, best practices
 // and SEO, the median of LH_RUNS runs (3) per page, with LCP, CLS and TBT.
-// Usage: node bench/lighthouse.mjs [paths...]   (default: the routes of issue 15)
+// Usage: node bench/lighthouse.mjs [paths...]   (default: the routes)
 // `measureLighthouse` is also used by `npm run bench` (bench/run-all.mjs).
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';

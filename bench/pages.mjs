@@ -1,4 +1,4 @@
-// npm run bench:pages — throughput and latency of cached pages (issue 8). Starts the fake upstream
+// npm run bench:pages — throughput and latency of cached pages. Starts the fake upstream
 // and the production build (bench/harness.mjs), renders each page once (the render cache then
 // holds it), and runs autocannon against it: BENCH_CONNECTIONS connections (default 20) for
 // BENCH_SECONDS seconds (default 15), gzip accepted, Portuguese and English alternating by cookie.
@@ -6,7 +6,7 @@
 //   BENCH_SECONDS=15 BENCH_CONNECTIONS=20 npm run bench:pages
 //   BENCH_PAGES=/,/anime/20 npm run bench:pages
 //
-// Budget (issue 8): ≥ 300 req/s and p99 ≤ 200 ms on each cached page, 0 errors, 0 upstream calls.
+// Budget: ≥ 300 req/s and p99 ≤ 200 ms on each cached page, 0 errors, 0 upstream calls.
 import autocannon from 'autocannon';
 import { fakeControl } from '../e2e/fake-upstream/client.mjs';
 import { startStack } from './harness.mjs';

@@ -1,4 +1,4 @@
-// npm run bench — the quality bars of issue 15, measured against the production server and the
+// npm run bench — the quality bars, measured against the production server and the
 // fake upstream on this machine: Lighthouse (mobile, median of 3) per route, first-load JS per
 // route, load on the cached detail page and its API, a fault run (upstream 429, then 504, then a
 // hang) under load, and the per-client budget under a hostile client. Writes bench/run-all-latest.json
@@ -81,7 +81,7 @@ if (only.some((s) => ['lighthouse', 'bundle', 'load'].includes(s))) {
           ...counts,
           upstream: (await fake.calls({ service: 'jikan', since })).length,
         };
-        // Issue 15's throughput budget is the cached detail page's; the API is measured beside it
+        // The throughput budget is the cached detail page's; the API is measured beside it
         // and must only answer every request.
         const answeredAll = counts['5xx'] + counts.errors + counts['4xx'] === 0;
         row.pass = target === DETAIL ? row.rps >= LOAD_BUDGET.rps && row.p99 <= LOAD_BUDGET.p99 && answeredAll : answeredAll;

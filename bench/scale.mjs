@@ -1,4 +1,4 @@
-// npm run bench:scale — issue 14: throughput and upstream calls with 1 and 2 instances of the
+// npm run bench:scale — throughput and upstream calls with 1 and 2 instances of the
 // production build, with and without a shared Redis, behind the fake upstream (all on loopback).
 // Each setup starts cold (new processes, empty Redis) and gets the same two phases:
 //

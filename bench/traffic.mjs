@@ -1,4 +1,4 @@
-// npm run bench:traffic — issue 14's simulation for the scale we cannot run here: visitors at
+// npm run bench:traffic — simulation for the scale we cannot run here: visitors at
 // 100, 1,000 and 10,000 page views a minute against the real cache, limiter and fallback code
 // (bench/traffic-simulation.ts, run through vitest's node API for the app's TypeScript), with a
 // simulated clock and anime database. Prints, per cache and rate: the share of page views answered

@@ -5,7 +5,7 @@ import { snapshot, type Seed } from './personal/seed';
 import { expect, test, useLanguage as setLanguageCookie } from './support';
 
 /**
- * Accessibility (issue 15): axe-core on every route and on the open states that matter, in both
+ * Accessibility: axe-core on every route and on the open states that matter, in both
  * themes, in Portuguese and (for the pages whose text differs most) in English. WCAG 2.1 A/AA plus
  * axe's best practices; no rule is switched off. Each scan waits for the page to be hydrated and
  * its content in (conditions, never the clock), so what is scanned is what a visitor sees.

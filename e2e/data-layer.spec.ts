@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { startPrivateStack, type PrivateStack } from './discovery/private-stack';
 
 /**
- * Issue 7: the data layer under attack and outage, driven through the production server
+ * The data layer under attack and outage, driven through the production server
  * (`next start` of the build) against the fake upstream's faults, asserting status, Retry-After,
  * time and the number of calls that reached "Jikan" (the fake's call log).
  *

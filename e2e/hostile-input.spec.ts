@@ -4,7 +4,7 @@ import { startPrivateStack, type PrivateStack } from './discovery/private-stack'
 import { expect, test } from './support';
 
 /**
- * Hostile input (issue 15): every page route and every API parameter with invalid ids, very long
+ * Hostile input: every page route and every API parameter with invalid ids, very long
  * text, markup, Unicode edge cases, repeated and array-ish parameters and out-of-range numbers.
  * Nothing may answer 5xx, no markup may come back unescaped (in the HTML nor in the DOM), the page
  * says what is wrong where it shows a message, and invalid input never reaches the anime database.

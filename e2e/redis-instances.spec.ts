@@ -14,7 +14,7 @@ import {
 } from './discovery/private-stack';
 
 /**
- * Issue 14: two production instances (`next start` twice) share one cache and one limiter through
+ * Two production instances (`next start` twice) share one cache and one limiter through
  * a real redis-server on 127.0.0.1 (started here on a free port), behind one fake upstream.
  * Skipped, saying why, without redis-server (`npm test` installs it with apt when run as root).
  */

@@ -2,7 +2,7 @@ import { uniqueTerm } from './discovery/helpers';
 import { expect, FAKE_URL, fake, test } from './support';
 
 /**
- * Issue 8: anonymous pages come from the render cache, per language, with the URLs of SPEC §2.
+ * Anonymous pages come from the render cache, per language, with the URLs of SPEC §2.
  * Requests here go through Playwright's request context (no browser), like a CDN or a crawler.
  */
 

@@ -81,7 +81,7 @@ test.describe('review image', () => {
     const tweet = new URL((await dialog(page).getByRole('link', { name: 'Compartilhar no Twitter' }).getAttribute('href'))!);
     expect(tweet.hostname).toBe('twitter.com');
     expect(tweet.searchParams.get('text')).toBe(`Cowboy Bebop — 5/5: "${opinion.slice(0, 50).trimEnd()}…"`);
-    // The tweet links to the review page, which previews as the card (issue 12).
+    // The tweet links to the review page, which previews as the card.
     const shared = new URL(tweet.searchParams.get('url')!);
     expect(shared.pathname).toBe('/anime/1/review');
     expect(shared.searchParams.get('s')).toBe('5');
@@ -183,7 +183,7 @@ const reviewUrl = (id: number | string, params: Record<string, string>) =>
   `/anime/${id}/review?${new URLSearchParams(params).toString()}`;
 
 
-test.describe('review link (issue 12)', () => {
+test.describe('review link', () => {
   test('the dialog offers the review link: copied, tweeted, and it opens the review', async ({ page }) => {
     const opinion = 'Jazz, cowboys e saudade: <b>impecável</b>.';
     await openDialog(page, opinion);

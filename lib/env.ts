@@ -55,7 +55,7 @@ const serverSchema = z.object({
   JIKAN_TIMEOUT_MS: intFrom(15_000),
   /**
    * A search, season listing or detail whose turn in the limiter's queue is further away than
-   * this answers from the offline catalogue at once (issue 13); 0 = always wait for the turn.
+   * this answers from the offline catalogue at once; 0 = always wait for the turn.
    */
   JIKAN_QUEUE_OFFLINE_MS: intFrom(3000),
   /**

@@ -44,7 +44,7 @@ export function connectToaster(show: Deliver): () => void {
 
 /**
  * Shows a toast of the given type (SPEC §3 Toast: message, type, duration), with its chime (§9).
- * Sonner and its container load after hydration (issue 15); a toast asked for earlier waits for
+ * Sonner and its container load after hydration; a toast asked for earlier waits for
  * them in a queue.
  */
 export function showToast(message: string, type: ToastType = 'info', duration?: number): void {

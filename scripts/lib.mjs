@@ -150,7 +150,7 @@ export async function ensureChromium() {
 export { redisServerPath };
 
 /**
- * redis-server for the Redis tests (issue 14: they start their own on 127.0.0.1, on a free port):
+ * redis-server for the Redis tests (they start their own on 127.0.0.1, on a free port):
  * installed with apt when running as root; otherwise the command is printed and those tests skip,
  * saying why, while the rest of the suite runs.
  */

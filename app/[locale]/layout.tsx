@@ -18,7 +18,7 @@ import '../globals.css';
 /**
  * The root layout, one per interface language. URLs carry no locale: proxy.ts rewrites every page
  * request to /{locale}/… from the NEXT_LOCALE cookie, so each language is rendered and cached on
- * its own (issue 8) while the address bar shows the routes of SPEC §2.
+ * its own while the address bar shows the routes of SPEC §2.
  */
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;

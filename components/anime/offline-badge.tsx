@@ -5,7 +5,7 @@ import type { AnimePage } from '@/lib/jikan/types';
 import { cn } from '@/lib/utils/cn';
 
 /**
- * 'dados offline' (issue 13): what follows comes from the offline catalogue because the anime
+ * 'dados offline': what follows comes from the offline catalogue because the anime
  * database is down. The tooltip explains it (plain CSS, on hover and keyboard focus, described by
  * aria-describedby, as the header's access badge). For a listing, a detail page's header.
  * Renders in server and client components alike.

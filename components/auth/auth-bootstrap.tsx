@@ -10,7 +10,7 @@ import { hasStoredSession, useAuthStore } from '@/lib/stores/auth-store';
 export function AuthBootstrap() {
   useEffect(() => {
     // In a task of its own: the header's badge and menu re-render with the answer at once (a
-    // store update), and inside hydration's effects that lengthened its task (issue 15).
+    // store update), and inside hydration's effects that lengthened its task.
     const timer = setTimeout(() => {
       const { start, settleAnonymous } = useAuthStore.getState();
       let storage: Storage | undefined;

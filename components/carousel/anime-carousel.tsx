@@ -16,7 +16,7 @@ import { countValues } from '@/lib/i18n/format-count';
 
 /**
  * Swiper is fetched once, after hydration, by the first carousel that comes near the screen
- * (issue 15: it stays out of the first-load JavaScript even on the home page).
+ * (it stays out of the first-load JavaScript even on the home page).
  */
 let swiperModule: Promise<typeof StartSwiper> | null = null;
 function loadSwiper(): Promise<typeof StartSwiper> {

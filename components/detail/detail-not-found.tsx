@@ -9,7 +9,7 @@ import { routes } from '@/lib/routes';
 /**
  * SPEC §2/§8 'Anime não encontrado', with the way on: search and explore. A client component:
  * not-found.tsx gets no params, so it reads the language the layout already provides. `review`:
- * the same for a shared review link that is broken (issue 12).
+ * the same for a shared review link that is broken.
  */
 export function DetailNotFound({ review = false }: { review?: boolean }) {
   const t = useTranslations('DetailError');

@@ -53,7 +53,7 @@ function regionText(link: StreamingLink, locale: string): string | null {
 }
 
 /**
- * 'Onde assistir' (issue 13): the legal streaming services bangumi-data lists for a MyAnimeList
+ * 'Onde assistir': the legal streaming services bangumi-data lists for a MyAnimeList
  * id, each linking out in a new tab. Server component; the catalogue is local, so it renders the
  * same whether the anime database is up or down.
  */

@@ -35,7 +35,7 @@ function formatDate(date: string, locale: string): string {
 
 /**
  * One entry of a list page: cover and title linking to the detail page (SPEC §2), plus episode
- * progress for Watching (with a +1 button) and Completed, the start/finish date (issue 10), and a
+ * progress for Watching (with a +1 button) and Completed, the start/finish date, and a
  * control to move it to another list or out of all of them.
  */
 export function ListEntryCard({

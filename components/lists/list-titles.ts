@@ -1,6 +1,6 @@
 import type { ListType } from '@/lib/stores/lists-store';
 
-/** The page title of each list (SPEC §2 List pages; on-hold per issue 10), as `Lists` keys. */
+/** The page title of each list (SPEC §2 List pages; on-hold), as `Lists` keys. */
 export const LIST_TITLE_KEYS = {
   PLAN_TO_WATCH: 'titlePlanToWatch',
   WATCHING: 'titleWatching',

@@ -10,7 +10,7 @@ export interface SnapshotItem {
   snapshot: AnimeSnapshot | null;
 }
 
-/** Old snapshots refreshed per page visit, in the background (issue 10: within the limiter). */
+/** Old snapshots refreshed per page visit, in the background (within the limiter). */
 const STALE_REFRESH_PER_VISIT = 6;
 
 /**

@@ -9,7 +9,7 @@ import { showToast } from '@/lib/toast';
 import { cn } from '@/lib/utils/cn';
 import type { SnapshotCard } from '@/components/rating/rating-form';
 
-/** SPEC §2 order, plus on-hold ('Pausado', issue 10) last. */
+/** SPEC §2 order, plus on-hold ('Pausado') last. */
 const BUTTONS: { type: ListType; icon: LucideIcon }[] = [
   { type: 'PLAN_TO_WATCH', icon: Bookmark },
   { type: 'WATCHING', icon: Eye },

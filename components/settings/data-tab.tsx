@@ -24,7 +24,7 @@ import { downloadFile } from './download';
 type Status = { tone: 'success' | 'error'; message: string; detail?: string } | null;
 
 /**
- * Settings → Dados (SPEC §2, §5; issue 10): export a backup, import one (validated, atomic), clear
+ * Settings → Dados (SPEC §2, §5): export a backup, import one (validated, atomic), clear
  * everything, and import/export a MyAnimeList list. The settings page mounts it in its Data tab.
  */
 export function DataTab() {

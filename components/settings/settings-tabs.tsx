@@ -11,7 +11,7 @@ import { GeneralTab } from './general-tab';
 /**
  * Geral is the default tab and ships with the page; the others (the data tab's backup, MAL and
  * statistics code, its clear dialog, the account tab's sign-in) are fetched when first opened
- * (issue 15: first-load JavaScript). The panel keeps its space while one loads.
+ * (first-load JavaScript). The panel keeps its space while one loads.
  */
 function PanelSkeleton() {
   return <div aria-hidden className="skeleton h-64 w-full rounded-md" />;

@@ -18,7 +18,7 @@ const LIST_LABELS = {
 } as const satisfies Record<ListType, string>;
 
 /**
- * Real statistics (issue 12, instead of SPEC §2's fixed placeholders), computed from this
+ * Real statistics (instead of SPEC §2's fixed placeholders), computed from this
  * browser's ratings and lists: counts, average, score distribution and top genres. The charts are
  * plain bars with their figures written out, so screen readers read the same numbers.
  */

@@ -17,7 +17,7 @@ const STAR_PATH =
 export type ReviewImageSegments = { id: string; score: string; opinion: string };
 
 /**
- * The review card as a 1200 × 630 PNG (issue 12): the link preview of a shared review. Cover (none
+ * The review card as a 1200 × 630 PNG: the link preview of a shared review. Cover (none
  * for an adult record), title, five stars and the opinion, in the colours of the in-app card. Text
  * goes through `drawable` (the bundled font only; nothing is fetched for glyphs). A broken link
  * answers 404; an anime that cannot be had right now answers 503 with Retry-After, kept for one

@@ -114,7 +114,7 @@ export function ShareReviewDialog({ anime, rating, opinion, open, onOpenChange }
   // Rendered only after the user opened the dialog, so `navigator` exists here.
   const canShareFiles = image.status === 'ready' && typeof navigator.share === 'function';
   const fileName = reviewFileName(anime.title);
-  // The review page (issue 12): the link carries the score and opinion, and previews as the card.
+  // The review page: the link carries the score and opinion, and previews as the card.
   const reviewPath = reviewHref({ id: anime.id, rating, opinion });
   const reviewUrl = typeof window === 'undefined' ? reviewPath : new URL(reviewPath, window.location.origin).href;
 

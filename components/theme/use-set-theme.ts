@@ -10,7 +10,7 @@ const NO_TRANSITIONS = '*,*::before,*::after{transition:none!important}';
  * colours switch at once instead of fading element by element. Done here, on a visitor's switch,
  * and not with next-themes' `disableTransitionOnChange`: next-themes also re-applies the theme
  * when it mounts, so that option added and removed a stylesheet at every page's start, two
- * whole-document restyles (~30 ms, ×4 on Lighthouse's phone: issue 15).
+ * whole-document restyles (~30 ms, ×4 on Lighthouse's phone).
  */
 export function useSetTheme(): (theme: string) => void {
   const { setTheme } = useTheme();

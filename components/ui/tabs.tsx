@@ -12,7 +12,7 @@ import {
 
 /**
  * WAI-ARIA tabs (automatic activation): the subset of Radix Tabs' API that Explore and Settings
- * use, in ~1 kB instead of Radix's ~9 kB of first-load JavaScript (issue 15). Arrow Left/Right move
+ * use, in ~1 kB instead of Radix's ~9 kB of first-load JavaScript. Arrow Left/Right move
  * and select (wrapping), Home/End go to the ends, only the selected tab is in the Tab order, and
  * the selected panel alone is rendered, labelled by its tab. `data-state` is 'active'/'inactive'
  * as with Radix, so styles keep working.

@@ -5,9 +5,9 @@ import { onToastRequested } from '@/lib/toast';
 
 /**
  * The toast container, fetched when the visitor first interacts with the page (a press, a key, a
- * touch: toasts answer what they do), or at once when a toast is asked for before then (issue 15:
- * sonner is ~9.5 kB gzipped and no page needs it for its first paint). showToast() queues until
- * it connects, so no toast is lost. Not on the first idle moment, as before: sonner adds its
+ * touch: toasts answer what they do), or at once when a toast is asked for before then
+ * (sonner is ~9.5 kB gzipped and no page needs it for its first paint). showToast() queues until
+ * it connects, so no toast is lost. Not on the first idle moment: sonner adds its
  * stylesheet when it loads, and its `html[dir]` rules restyled the whole document (~12 ms at
  * once, ×4 on Lighthouse's phone) while the page was still starting. Sonner positions its toasts
  * fixed, so nothing needs to be reserved in the layout.

@@ -2,7 +2,7 @@ import { startPrivateStack, type PrivateStack } from '../discovery/private-stack
 import { expect, fake, test, useLanguage } from '../support';
 
 /**
- * The anime detail page (issue 9) against the fake upstream. Ids are chosen per test so that the
+ * The anime detail page against the fake upstream. Ids are chosen per test so that the
  * app's caches (10 min per record, a week per translation) never decide another test's outcome.
  */
 

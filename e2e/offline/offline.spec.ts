@@ -76,8 +76,7 @@ test('with the database answering 503, search and the season listing come from t
 });
 
 // Switching to English while the Portuguese search page may still be hydrating: the language
-// switcher used to write its own language back into the cookie when it hydrated late (a loaded
-// machine), so the season page came in Portuguese. It now leaves a cookie it finds alone
+// switcher leaves a cookie it finds alone, so a late hydration never writes Portuguese back
 // (e2e/i18n.spec.ts covers that race on its own).
 test('with the database hanging, answers come from the catalogue after the timeout', async ({ page }) => {
   test.setTimeout(90_000);

@@ -26,7 +26,7 @@ import {
 import { RECENT_SEARCHES_KEY, sanitizeRecentSearches } from '@/lib/stores/recent-searches-store';
 
 /**
- * The backup file (SPEC §3 Backup file, §5 Import; issue 10):
+ * The backup file (SPEC §3 Backup file, §5 Import):
  * `{meta: {exportedAt, app: 'anime-master', version: 1}, ratings, lists, theme}` plus our optional
  * `listEntries` (snapshots, progress, dates), `ratingEntries` and `recentSearches`.
  *

@@ -22,7 +22,7 @@ import {
 /**
  * MyAnimeList's list export (`animelist_*.xml`, often gzipped): `<myanimelist>` with one `<anime>`
  * per title (series_animedb_id, series_title, series_type, series_episodes, my_watched_episodes,
- * my_start_date, my_finish_date, my_score 0–10, my_status, my_comments). Issue 10: statuses map to
+ * my_start_date, my_finish_date, my_score 0–10, my_status, my_comments). Statuses map to
  * our lists, score → stars = ceil(score / 2) with 0 = unrated, comments → opinion, progress and
  * dates kept; and the same format is written back out.
  */

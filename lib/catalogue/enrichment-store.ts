@@ -6,7 +6,7 @@ import { redisUsable } from '@/lib/server/redis';
 import { MAX_SEEN, type SeenAnime } from './catalogue';
 
 /**
- * The offline catalogue's enrichment kept in Redis (issues 13 and 14), so what the servers learnt
+ * The offline catalogue's enrichment kept in Redis, so what the servers learnt
  * of the anime database (titles, covers, genres, popularity) survives a restart and is shared by
  * every instance. Bounded like the in-memory enrichment: at most MAX_SEEN records (about 1 KB
  * each), the least recently learnt forgotten first. Best effort: without Redis, or while it fails,

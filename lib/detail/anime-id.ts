@@ -1,7 +1,7 @@
 /**
  * A MyAnimeList anime id as it appears in a URL (/anime/{id}): plain digits, no sign, no leading
  * zero, at most MAX_ANIME_ID. MyAnimeList's ids are below 70 000 today; seven digits leave room
- * for decades while a 16-digit id is refused before it costs an upstream call (issue 7).
+ * for decades while a 16-digit id is refused before it costs an upstream call.
  */
 export const MAX_ANIME_ID = 9_999_999;
 

@@ -8,7 +8,7 @@ import { DEFAULT_RETRY_AFTER_SECONDS } from '@/lib/server/rate-limiter';
 import { hasGoodListing } from '@/lib/server/render-cache';
 
 /**
- * Whether the page of one anime can be rendered right now (issue 9: 'Anime não disponível' is
+ * Whether the page of one anime can be rendered right now ('Anime não disponível' is
  * HTTP 503 with Retry-After). The detail pages are cached renders (ISR), and a cached render cannot
  * choose its status: a render that fails answers 500. So proxy.ts asks here first, before the
  * request reaches the page, and answers 503 itself when the answer is "not now".

@@ -7,7 +7,7 @@ import en from '@/messages/en.json';
 import pt from '@/messages/pt.json';
 
 /**
- * The 503 answer of an anime page that cannot be had right now (issue 9), built by proxy.ts.
+ * The 503 answer of an anime page that cannot be had right now, built by proxy.ts.
  *
  * Next keeps no status a proxy gives a rewrite (`NextResponse.rewrite(url, { status: 503 })` is
  * answered 200 by `next start`: the router applies the rewrite's headers, not its status), and a

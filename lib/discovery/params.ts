@@ -114,7 +114,7 @@ export const SEARCH_SORT_ORDER: Record<SearchSort, { orderBy: string; sort: 'asc
 };
 
 // ---------------------------------------------------------------------------------------------
-// Cached page paths (issue 8)
+// Cached page paths
 
 /**
  * The query text as one path segment of the cached search page: base64url of its UTF-8 bytes, so

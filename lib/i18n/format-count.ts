@@ -3,7 +3,7 @@
  * "1,100" in English), for the counts the pages show as they load: episodes on every card, the
  * rating stars, result and list counts, the unread badge. Not Intl.NumberFormat (nor an ICU `#`,
  * which makes one): the first one made in a page loads the language's number data, 13–24 ms on
- * this machine's Chromium, ×4 on Lighthouse's phone, inside the hydration task (issue 15).
+ * this machine's Chromium, ×4 on Lighthouse's phone, inside the hydration task.
  * Messages take the number twice: `count` picks the plural form, `formatted` is what is shown.
  */
 export function formatCount(count: number, locale: string): string {

@@ -64,7 +64,7 @@ export async function jikanFetch<S extends z.ZodType>(
         // still ends at the deadline.
         signal: AbortSignal.timeout(left),
         // No `cache` option on purpose: Next's default does not keep a copy (our own cache
-        // decides), and unlike 'no-store' it lets a cached page render call us (issue 8).
+        // decides), and unlike 'no-store' it lets a cached page render call us.
       });
     } catch (error) {
       if (isTimeoutError(error)) throw new AppError('UPSTREAM_TIMEOUT', undefined, { cause: error });
@@ -210,7 +210,7 @@ export interface JikanGet<S extends z.ZodType, R, B = never> {
   /** Remember a 404 of this path for NOT_FOUND_TTL_MS (ids that do not exist). */
   rememberNotFound?: boolean;
   /**
-   * A stand-in (the offline catalogue's answer, issue 13) for when no cached copy can answer and
+   * A stand-in (the offline catalogue's answer) for when no cached copy can answer and
    * the turn in the limiter's queue is further away than JIKAN_QUEUE_OFFLINE_MS: answered at once,
    * never cached, while the call itself is still made in the background when that is cheap (see
    * jikanGet). Null means no stand-in: the request waits for its turn as usual.

@@ -146,7 +146,7 @@ async function listing(
       params,
       schema: jikanAnimeListResponseSchema,
       map: toListing,
-      // With the limiter's queue long, the catalogue answers at once (issue 13).
+      // With the limiter's queue long, the catalogue answers at once.
       whenQueueBusy: offline,
     });
     if ('data' in result) return gateOfflinePage(result, access);
@@ -329,11 +329,11 @@ const animeDetails = (id: number, path: string, deadline: number) =>
   jikanGet({
     path,
     schema: jikanAnimeResponseSchema,
-    // Every record fetched teaches the offline catalogue its English and romaji titles (issue 13).
+    // Every record fetched teaches the offline catalogue its English and romaji titles.
     map: (response) => remember([toAnimeDetails(response.data)])[0] as AnimeDetails,
     deadline,
     rememberNotFound: true,
-    // With the limiter's queue long, the catalogue answers at once (issue 13).
+    // With the limiter's queue long, the catalogue answers at once.
     whenQueueBusy: () => offlineDetails(id),
   });
 

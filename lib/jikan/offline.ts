@@ -4,7 +4,7 @@ import { isAppError } from '@/lib/server/errors';
 import type { Anime, AnimeDetails, AnimePage } from './types';
 
 /**
- * The offline catalogue as lib/jikan's fallback (issue 13). When the anime database fails for a
+ * The offline catalogue as lib/jikan's fallback. When the anime database fails for a
  * reason that says "it is down or refusing us" (network error, timeout, 5xx, 429 or back-off,
  * a broken body), and no cached copy stood in, search, the season listing and details answer from
  * the catalogue, marked `offline`; so do they, at once, when no cached copy can answer and the

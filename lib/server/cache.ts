@@ -35,7 +35,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * What a kind of data is worth keeping in the shared cache (issue 14). The in-process cache keeps
+ * What a kind of data is worth keeping in the shared cache. The in-process cache keeps
  * SPEC §9's single 10-minute life for everything: it holds 200 entries, the hot few. The shared
  * cache serves every instance and is sized for real traffic: MyAnimeList has about 28,000 anime
  * and Jikan allows about 50 calls a minute at our 1.26 s gap, so a detail page that expired every

@@ -16,7 +16,7 @@ import { processState } from './process-state';
  * Where it applies: app/api routes run their work inside `withClientBudget(request, …)`, and
  * lib/jikan's `jikanGet` calls `chargeClientMiss()` right before it would start a call. Server
  * pages run outside any budget context and are not charged: they render for everyone and are
- * cached renders (issue 8), so they are bounded by the server limiter alone, while the API
+ * cached renders, so they are bounded by the server limiter alone, while the API
  * routes are what a script hammers with arbitrary parameters.
  */
 

@@ -26,7 +26,7 @@ export function listingRoute<S extends z.ZodObject>(
       const page = await withClientBudget(request, () => load(query, access));
       const failure = stopgapError(page);
       if (failure) return toErrorResponse(failure);
-      // An offline-catalogue answer (issue 13) stands in while the database is down: not for a CDN.
+      // An offline-catalogue answer stands in while the database is down: not for a CDN.
       return jsonResponse(page, {
         shared: !access.verified && !page.offline,
         personal: access.verified,

@@ -1,5 +1,5 @@
 /**
- * What the app keeps in Redis besides answers and the limiter (issues 13 and 14), against a real
+ * What the app keeps in Redis besides answers and the limiter, against a real
  * redis-server started here: translations (any instance's, for every instance), 404s (an hour,
  * for every instance), and the offline catalogue's enrichment, reloaded after a restart and
  * bounded. A "restart" is the process forgetting its module state (the reset helpers), with the

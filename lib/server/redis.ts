@@ -7,7 +7,7 @@ import { processState } from './process-state';
 import { createRedisClient, RedisHealth as Health, redisUsable } from './redis-connection.mjs';
 
 /**
- * Redis backends of the Cache and RateLimiter interfaces (issue 14), for several server instances
+ * Redis backends of the Cache and RateLimiter interfaces, for several server instances
  * sharing one Jikan quota. Each wraps an in-process fallback: while Redis is down, slow or
  * misconfigured, requests use the fallback (with one warning per outage) and never fail because
  * of Redis; ioredis keeps reconnecting, and the shared backend is used again once it answers.

@@ -3,7 +3,7 @@ import { unstable_cache } from 'next/cache';
 import { processState } from './process-state';
 
 /**
- * Rules for pages in Next's render cache (issue 8) when their anime data fails to load.
+ * Rules for pages in Next's render cache when their anime data fails to load.
  *
  * Pages with data are cached (ISR) and regenerated in the background. A failed regeneration must
  * never replace the last good page with an error, and an error must not stay cached for the life
@@ -32,7 +32,7 @@ export function rememberGoodListing(key: string): void {
   listings.add(key);
 }
 
-/** Whether a page showing this listing has rendered well in this process (proxy.ts asks, issue 9). */
+/** Whether a page showing this listing has rendered well in this process (proxy.ts asks). */
 export function hasGoodListing(key: string): boolean {
   return goodListings().has(key);
 }

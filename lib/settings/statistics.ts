@@ -1,5 +1,5 @@
 /**
- * The statistics block of Settings › Dados (issue 12: real figures instead of SPEC §2's fixed
+ * The statistics block of Settings › Dados (real figures instead of SPEC §2's fixed
  * placeholders): how many anime each list holds, how many are rated, the average score, the score
  * distribution and the top genres among the user's anime (from the snapshots kept with each entry).
  */

@@ -5,7 +5,7 @@ import { cleanOpinion } from '@/lib/utils/visible-text';
 import { OPINION_LIMIT, truncateOpinion } from './review-image';
 
 /**
- * The shareable review link (issue 12, beyond the spec): ratings live only in the sharer's
+ * The shareable review link (beyond the spec): ratings live only in the sharer's
  * browser, so the link carries the review itself, in the clear and unsigned:
  *
  *   /anime/{id}/review?s={1–5}&o={opinion, at most 150 characters plus '…'}

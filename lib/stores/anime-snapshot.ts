@@ -3,7 +3,7 @@ import type { Anime, GatedAnime } from '@/lib/jikan/types';
 
 /**
  * A small copy of an anime's card data, kept with each list entry and rating when it is added, so
- * the list and ratings pages render at once with no upstream call (issue 10). `takenAt` lets pages
+ * the list and ratings pages render at once with no upstream call. `takenAt` lets pages
  * refresh old copies in the background, a few at a time.
  */
 export interface AnimeSnapshot {

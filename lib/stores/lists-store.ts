@@ -4,7 +4,7 @@ import { normalizeAnimeId, sanitizeSnapshot, type AnimeSnapshot } from './anime-
 import { browserStorage, KeyDiffWriter, localDate, readJson, type StorageFailure } from './local-storage';
 
 /**
- * Watch lists (SPEC §3 Local lists, §4 Watch list, §5 List operations; issue 10).
+ * Watch lists (SPEC §3 Local lists, §4 Watch list, §5 List operations).
  *
  * Public API
  * - `useListsStore` (zustand + persist). State: `lists` (ids per list, in the order added) and

@@ -7,7 +7,7 @@ import { browserStorage, KeyDiffWriter, readJson, storageKeys, type StorageFailu
 import { MAX_OPINION_LENGTH } from './opinion';
 
 /**
- * The visitor's ratings (SPEC §3 User rating, §4 Rating, §5, §8; issue 10).
+ * The visitor's ratings (SPEC §3 User rating, §4 Rating, §5, §8).
  *
  * Public API
  * - `useRatingsStore` (zustand + persist). State: `ratings` (id → {rating 0–5, opinion}) and

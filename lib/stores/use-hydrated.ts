@@ -38,7 +38,7 @@ export const subscribeHydrated = subscribe;
  * is rendered as a deferred value instead (in slices, between which the browser can answer). A
  * snapshot that differs from the server's during hydration (`() => true` here, as it was) made
  * React re-render each such component synchronously inside the hydration's effects: one ~85 ms
- * task at 4× CPU on the detail page (issue 15: total blocking time). Pages reached by a client
+ * task at 4× CPU on the detail page (total blocking time). Pages reached by a client
  * navigation get true at once.
  */
 export function useHydrated(): boolean {

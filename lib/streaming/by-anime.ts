@@ -8,7 +8,7 @@ import { processState } from '@/lib/server/process-state';
 import { getStreamingEpisodes, RESULT_TTL_MS } from './index';
 
 /**
- * Episodes by anime id (issue 7: no open proxy). The caller names an id, never a title: the
+ * Episodes by anime id (no open proxy). The caller names an id, never a title: the
  * server takes the title from its own cached record of that id, so a random title cannot reach
  * the provider. Each id's answer, "none" included, is kept RESULT_TTL_MS; an unknown id is
  * remembered as "none" too and costs nothing the second time.

@@ -8,7 +8,7 @@ import { processState } from '@/lib/server/process-state';
 import { tryTranslateToPortuguese } from './index';
 
 /**
- * The Portuguese synopsis of an anime, by id (issue 7: no open translation proxy). The server
+ * The Portuguese synopsis of an anime, by id (no open translation proxy). The server
  * translates only the synopsis of the record it fetched itself, so nobody can spend the translator
  * on text of their choosing. The credit line stays untranslated (it names a person or a source).
  */

@@ -10,7 +10,7 @@ import { resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 /**
  * 'Anime não disponível' as a whole page, prerendered for both languages at build time. Never
  * visited directly (proxy.ts refuses its address from outside): proxy.ts serves its HTML with
- * status 503 and Retry-After in place of an anime page that cannot be had right now (issue 9),
+ * status 503 and Retry-After in place of an anime page that cannot be had right now,
  * and, as kind 'not-found', 'Anime não encontrado' with status 404 for an id that is invalid or
  * unknown to the database (a page rendered whole, where a thrown notFound() sends an empty shell).
  */

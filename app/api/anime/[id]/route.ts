@@ -13,7 +13,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   try {
     const id = parseOrThrow(animeIdParam, (await params).id, 'INVALID_ID');
     const data = await withClientBudget(request, () => getAnimeDetails(id));
-    // An offline-catalogue stand-in (issue 13) is never kept by a shared cache.
+    // An offline-catalogue stand-in is never kept by a shared cache.
     if (!isAdultAnime(data)) return jsonResponse({ data }, { shared: !data.offline });
     // An adult record (R+/Rx or an adult genre): the full answer only for a verified adult, and
     // never in a shared cache; everyone else gets the same stub (SPEC §6), which may be shared

@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 
 export async function GET(request: NextRequest) {
   try {
-    // By id only (issue 7): the server takes the title from its own record of that id.
+    // By id only: the server takes the title from its own record of that id.
     const id = parseAnimeId(request.nextUrl.searchParams.get('id'));
     if (id === null) throw new AppError('INVALID_ID');
     const access = await getRequestAccess(request);

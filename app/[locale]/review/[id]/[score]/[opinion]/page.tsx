@@ -4,7 +4,7 @@ import { reviewMetadata, ReviewPage } from '@/components/share/review-page';
 import { onDemandStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 import { parseReviewSegments } from '@/lib/share/review-link';
 
-// A shared review link (issue 12) is one cached page per language, anime, score and opinion: the
+// A shared review link is one cached page per language, anime, score and opinion: the
 // same link is opened by everyone it was sent to and by every preview crawler (README, Render cache).
 export const revalidate = 600;
 export const dynamic = 'force-static';
