@@ -504,7 +504,10 @@ describe('getAnimeDetails', () => {
   });
 
   /** What undici rejects with when a kept-alive socket was closed by the server under the request. */
-  const dropped = () => new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) });
+  const dropped = () =>
+    new TypeError('fetch failed', {
+      cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }),
+    });
 
   it('tries once more when the connection was dropped before an answer', async () => {
     let first = true;
@@ -526,7 +529,9 @@ describe('getAnimeDetails', () => {
     expect(calls.filter((u) => u.pathname === '/v4/anime/23/full')).toHaveLength(2);
 
     const refused = upstream(() => {
-      throw new TypeError('fetch failed', { cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) });
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }),
+      });
     });
     await expect(getAnimeDetails(24)).rejects.toMatchObject({ code: 'UPSTREAM_ERROR' });
     expect(refused.filter((u) => u.pathname === '/v4/anime/24/full')).toHaveLength(1);

@@ -1,29 +1,20 @@
 import 'server-only';
-import { LRUCache } from 'lru-cache';
 import { emptyCatalogueForTests } from '@/lib/catalogue';
 import { resetServerEnvForTests } from '@/lib/env';
 import { resetCacheForTests } from '@/lib/server/cache';
 import { resetClientBudgetForTests } from '@/lib/server/client-budget';
-import { AppError, isAppError } from '@/lib/server/errors';
-import { processState } from '@/lib/server/process-state';
 import { resetRateLimiterForTests } from '@/lib/server/rate-limiter';
-import { MAX_QUERY_LENGTH } from '@/lib/server/upstream';
-import { jikanDeadline, jikanGet, resetJikanClientForTests } from './client';
-import { filterAnimeList, gateAnimeList, isListable, type ContentAccess } from './filter';
-import { toAnimeDetails, toAnimeList } from './mappers';
-import { answersOffline, offlineDetails, offlineSearch, offlineSeasonNow, remember } from './offline';
-import {
-  jikanAnimeListResponseSchema,
-  jikanAnimeResponseSchema,
-  parseAnimeItems,
-  type JikanAnimeListResponse,
-} from './schemas';
-import { MAX_ANIME_ID, type Anime, type AnimeDetails, type AnimePage } from './types';
+import { resetJikanClientForTests } from './client';
+import { resetTitleIdsForTests } from './titles';
 
 /**
  * The anime database as the app sees it. Server components call these directly; client
  * components reach them through app/api. Listings never throw for upstream trouble: they log and
  * answer an empty page (SPEC §8). Details throw AppError with the SPEC §8 messages.
+ * - listings.ts: search, suggestions, top, season and popular listings;
+ * - details.ts: one anime's record;
+ * - titles.ts: title → id;
+ * - offline.ts: when and how the offline catalogue answers, and what a caller may see of it.
  */
 
 export { filterAnimeList, gateAnimeList, hasAdultGenre, isAdultAnime, isListable } from './filter';
@@ -31,384 +22,23 @@ export { gateAnimeDetails, isGatedAnime, toGatedAnime } from './gate';
 export type { GatedAnime } from './types';
 export { MAX_ANIME_ID } from './types';
 export type { ContentAccess } from './filter';
-
-/** SPEC §7/§9 page sizes. Jikan's own maximum is 25. */
-export const PAGE_SIZE = { search: 25, suggestions: 5, carousel: 10, explore: 20, max: 25 } as const;
-export const MIN_SUGGESTION_LENGTH = 2;
-
-/**
- * SPEC §5 sort fields, and the name Jikan v4 knows each by: `mal_id` for the SPEC's `id`.
- * (`rating` is missing from openapi.json's enum but jikan-rest's AnimeOrderByEnum accepts it.)
- */
-const ORDER_BY: Record<string, string> = {
-  title: 'title',
-  score: 'score',
-  popularity: 'popularity',
-  rank: 'rank',
-  rating: 'rating',
-  start_date: 'start_date',
-  end_date: 'end_date',
-  episodes: 'episodes',
-  id: 'mal_id',
-};
-const SORT_DIRECTIONS = ['asc', 'desc'];
-/** Jikan v4 enums (openapi.json); anything else is dropped rather than spent on a 400. */
-const ANIME_TYPES = ['tv', 'movie', 'ova', 'special', 'ona', 'music', 'cm', 'pv', 'tv_special'];
-const ANIME_STATUSES = ['airing', 'complete', 'upcoming'];
-const TOP_FILTERS = ['airing', 'upcoming', 'bypopularity', 'favorite'];
-const SEASON_FILTERS = ['tv', 'movie', 'ova', 'special', 'ona', 'music'];
-
-function oneOf(value: string | undefined, allowed: readonly string[]): string | undefined {
-  const normalised = value?.trim().toLowerCase();
-  return normalised && allowed.includes(normalised) ? normalised : undefined;
-}
-
-/** `genres` is a comma-separated list of MyAnimeList genre ids. */
-function genreIds(value: string | undefined): string | undefined {
-  const ids = (value ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => /^[1-9]\d{0,5}$/.test(part));
-  return ids.length ? [...new Set(ids)].join(',') : undefined;
-}
-
-function pageNumber(page: number | undefined): number {
-  return page !== undefined && Number.isSafeInteger(page) && page >= 1 ? page : 1;
-}
-
-function pageSize(limit: number | undefined, fallback: number): number {
-  return limit !== undefined && Number.isSafeInteger(limit) && limit >= 1
-    ? Math.min(limit, PAGE_SIZE.max)
-    : fallback;
-}
-
-function orderByParam(value: string | undefined): string | undefined {
-  const field = value?.trim().toLowerCase();
-  return field && Object.hasOwn(ORDER_BY, field) ? ORDER_BY[field] : undefined;
-}
-
-function sortParam(value: string | undefined): string | undefined {
-  return oneOf(value, SORT_DIRECTIONS);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Listings
-
-interface CachedListing {
-  items: Anime[];
-  hasNextPage: boolean;
-}
-
-function toListing(response: JikanAnimeListResponse): CachedListing {
-  const { records, dropped } = parseAnimeItems(response.data);
-  if (dropped) console.warn(`[jikan] dropped ${dropped} malformed record(s) from a listing`);
-  return { items: remember(toAnimeList(records)), hasNextPage: response.pagination?.has_next_page === true };
-}
-
-/**
- * Empty pages standing in for a failure, with the failure they stand in for. Server components
- * treat them as "could not load"; routes answer the error itself so client callers can tell a
- * failure from a genuinely empty result. A WeakMap leaves the AnimePage shape untouched.
- */
-const stopgapPages = new WeakMap<AnimePage, AppError>();
-
-export function isStopgapPage(page: AnimePage): boolean {
-  return stopgapPages.has(page);
-}
-
-/** The error an empty stand-in page replaces, if it is one. */
-export function stopgapError(page: AnimePage): AppError | undefined {
-  return stopgapPages.get(page);
-}
-
-/** An offline page as `access` may see it, saying how many records were withheld (fail closed). */
-function gateOfflinePage(page: AnimePage, access: ContentAccess): AnimePage {
-  const { shown, withheld } = gateAnimeList(page.data, access);
-  return { ...page, data: shown, ...(withheld ? { withheld } : {}) };
-}
-
-function emptyPage(page: number): AnimePage {
-  return { data: [], pagination: { page, hasNextPage: false } };
-}
-
-async function listing(
-  label: string,
-  path: string,
-  params: Record<string, string | number | undefined>,
-  access: ContentAccess,
-  /** The offline catalogue's answer, when the database is down (lib/jikan/offline.ts). */
-  offline?: () => AnimePage | null,
-): Promise<AnimePage> {
-  const page = pageNumber(typeof params.page === 'number' ? params.page : undefined);
-  try {
-    const result = await jikanGet({
-      path,
-      params,
-      schema: jikanAnimeListResponseSchema,
-      map: toListing,
-      // With the limiter's queue long, the catalogue answers at once.
-      whenQueueBusy: offline,
-    });
-    if ('data' in result) return gateOfflinePage(result, access);
-    return {
-      data: filterAnimeList(result.items, access),
-      pagination: { page, hasNextPage: result.hasNextPage },
-    };
-  } catch (error) {
-    const fallback = offline && answersOffline(error) ? offline() : null;
-    if (fallback) {
-      console.warn(`[jikan] ${label} failed; answering from the offline catalogue`, (error as AppError).code);
-      return gateOfflinePage(fallback, access);
-    }
-    console.warn(`[jikan] ${label} failed; answering an empty page`, isAppError(error) ? error.code : error);
-    const stopgap = emptyPage(page);
-    stopgapPages.set(
-      stopgap,
-      isAppError(error) ? error : new AppError('INTERNAL', undefined, { cause: error }),
-    );
-    return stopgap;
-  }
-}
-
-export interface SearchAnimeParams {
-  q: string;
-  page?: number;
-  limit?: number;
-  orderBy?: string;
-  sort?: string;
-  /** Comma-separated MyAnimeList genre ids. */
-  genres?: string;
-  type?: string;
-  status?: string;
-}
-
-/**
- * GET /anime?q=… A blank query answers an empty page without a call (SPEC §5); so does one over
- * MAX_QUERY_LENGTH, for server components that pass a URL's text straight through.
- */
-export async function searchAnime(params: SearchAnimeParams, access: ContentAccess): Promise<AnimePage> {
-  const page = pageNumber(params.page);
-  const q = params.q.trim();
-  if (!q || q.length > MAX_QUERY_LENGTH) return emptyPage(page);
-  const query = {
-    q,
-    page,
-    limit: pageSize(params.limit, PAGE_SIZE.search),
-    orderBy: orderByParam(params.orderBy),
-    sort: sortParam(params.sort),
-    genres: genreIds(params.genres),
-    type: oneOf(params.type, ANIME_TYPES),
-    status: oneOf(params.status, ANIME_STATUSES),
-  };
-  return listing(
-    'search',
-    '/anime',
-    {
-      q,
-      page,
-      limit: query.limit,
-      order_by: query.orderBy,
-      sort: query.sort,
-      genres: query.genres,
-      type: query.type,
-      status: query.status,
-    },
-    access,
-    () => offlineSearch(query),
-  );
-}
-
-/** Search-bar suggestions: 5, and only for 2+ characters (SPEC §5/§9). */
-export async function suggestAnime(q: string, access: ContentAccess): Promise<AnimePage> {
-  if (q.trim().length < MIN_SUGGESTION_LENGTH) return emptyPage(1);
-  return searchAnime({ q, limit: PAGE_SIZE.suggestions }, access);
-}
-
-export interface TopAnimeParams {
-  page?: number;
-  limit?: number;
-  type?: string;
-  filter?: string;
-}
-
-/** GET /top/anime; type defaults to tv, filter to bypopularity (SPEC §7). */
-export async function getTopAnime(params: TopAnimeParams, access: ContentAccess): Promise<AnimePage> {
-  return listing(
-    'top',
-    '/top/anime',
-    {
-      page: pageNumber(params.page),
-      limit: pageSize(params.limit, PAGE_SIZE.max),
-      type: oneOf(params.type, ANIME_TYPES) ?? 'tv',
-      filter: oneOf(params.filter, TOP_FILTERS) ?? 'bypopularity',
-    },
-    access,
-  );
-}
-
-export interface SeasonNowParams {
-  page?: number;
-  limit?: number;
-  filter?: string;
-}
-
-/** GET /seasons/now; filter (the entry type) defaults to tv (SPEC §7). */
-export async function getSeasonNow(params: SeasonNowParams, access: ContentAccess): Promise<AnimePage> {
-  const query = {
-    page: pageNumber(params.page),
-    limit: pageSize(params.limit, PAGE_SIZE.max),
-    filter: oneOf(params.filter, SEASON_FILTERS) ?? 'tv',
-  };
-  return listing('season', '/seasons/now', query, access, () => offlineSeasonNow(query));
-}
-
-export interface PopularAnimeParams {
-  page?: number;
-  limit?: number;
-  genres?: string;
-}
-
-/**
- * GET /anime?type=tv&order_by=popularity (SPEC §7 popular listing), most popular first.
- * SPEC says "sort desc", meaning most popular first; but Jikan's `popularity` is a rank where 1 is
- * the most popular, so Jikan's `sort=desc` would list the least known titles first. We send `asc`.
- */
-export async function getPopularAnime(params: PopularAnimeParams, access: ContentAccess): Promise<AnimePage> {
-  return listing(
-    'popular',
-    '/anime',
-    {
-      type: 'tv',
-      order_by: 'popularity',
-      sort: 'asc',
-      genres: genreIds(params.genres),
-      page: pageNumber(params.page),
-      limit: pageSize(params.limit, PAGE_SIZE.max),
-    },
-    access,
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Details
-
-/** The SPEC §8 message for a details failure, keeping the code (and so the HTTP status). */
-function detailsError(id: number, error: unknown): AppError {
-  if (!isAppError(error)) {
-    console.error(`[jikan] details ${id}: unexpected error`, error);
-    return new AppError(
-      'INTERNAL',
-      `Não foi possível carregar os detalhes do anime ${id}. Tente novamente mais tarde.`,
-    );
-  }
-  switch (error.code) {
-    case 'RATE_LIMITED':
-      return new AppError('RATE_LIMITED', undefined, {
-        retryAfterSeconds: error.retryAfterSeconds,
-        cause: error,
-      });
-    case 'NOT_FOUND':
-      return new AppError('NOT_FOUND', `Anime com ID ${id} não foi encontrado na base de dados.`, {
-        cause: error,
-      });
-    case 'INVALID_RESPONSE':
-      return new AppError('INVALID_RESPONSE', 'Resposta da API não contém dados válidos', { cause: error });
-    case 'UPSTREAM_TIMEOUT':
-    case 'UPSTREAM_ERROR':
-      return new AppError(
-        error.code,
-        `Não foi possível carregar os detalhes do anime ${id}. Tente novamente mais tarde.`,
-        { cause: error },
-      );
-    default:
-      return error;
-  }
-}
-
-const animeDetails = (id: number, path: string, deadline: number) =>
-  jikanGet({
-    path,
-    schema: jikanAnimeResponseSchema,
-    // Every record fetched teaches the offline catalogue its English and romaji titles.
-    map: (response) => remember([toAnimeDetails(response.data)])[0] as AnimeDetails,
-    deadline,
-    rememberNotFound: true,
-    // With the limiter's queue long, the catalogue answers at once.
-    whenQueueBusy: () => offlineDetails(id),
-  });
-
-/** Whether `id` can be a MyAnimeList anime id (positive, at most MAX_ANIME_ID). */
-export function isAnimeId(id: number): boolean {
-  return Number.isSafeInteger(id) && id > 0 && id <= MAX_ANIME_ID;
-}
-
-/**
- * GET /anime/{id}/full, falling back to /anime/{id} only when the full record is missing (404)
- * (SPEC §4/§7): the basic record still fills the page, only without the external links. A timeout,
- * 5xx or 429 of /full is answered as it is: the basic endpoint sits behind the same database and
- * the same quota. Both calls share one deadline, and ids Jikan says do not exist are remembered.
- */
-export async function getAnimeDetails(id: number): Promise<AnimeDetails> {
-  if (!isAnimeId(id)) throw new AppError('INVALID_ID');
-  const deadline = jikanDeadline();
-  try {
-    try {
-      return await animeDetails(id, `/anime/${id}/full`, deadline);
-    } catch (fullError) {
-      if (!isAppError(fullError, 'NOT_FOUND')) throw fullError;
-      return await animeDetails(id, `/anime/${id}`, deadline);
-    }
-  } catch (error) {
-    const offline = answersOffline(error) ? offlineDetails(id) : null;
-    if (offline) {
-      console.warn(
-        `[jikan] details ${id} failed; answering from the offline catalogue`,
-        (error as AppError).code,
-      );
-      return offline;
-    }
-    throw detailsError(id, error);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Title → id (SPEC §7)
-
-const state = processState<{
-  titleIds?: LRUCache<string, { id: number | null }>;
-}>('jikan', () => ({}));
-
-/** Titles map to the same id forever, so this cache has no life limit, only a size. */
-function titleIds(): LRUCache<string, { id: number | null }> {
-  state.titleIds ??= new LRUCache({ max: 1000 });
-  return state.titleIds;
-}
-
-/**
- * The MyAnimeList id of the first search result for `title`, or null when there is none or the
- * lookup failed (failures are not remembered, so a later call tries again).
- */
-export async function getAnimeIdByTitle(title: string): Promise<number | null> {
-  const key = title.trim().toLowerCase();
-  if (!key || key.length > MAX_QUERY_LENGTH) return null;
-  const known = titleIds().get(key);
-  if (known) return known.id;
-  try {
-    // The same request and reshaping as searchAnime({ q, limit: 1 }): one cache entry, one type.
-    const listing = await jikanGet({
-      path: '/anime',
-      params: { q: key, page: 1, limit: 1 },
-      schema: jikanAnimeListResponseSchema,
-      map: toListing,
-    });
-    const id = listing.items.find(isListable)?.id ?? null;
-    titleIds().set(key, { id });
-    return id;
-  } catch (error) {
-    console.warn(`[jikan] title lookup failed`, isAppError(error) ? error.code : error);
-    return null;
-  }
-}
+export {
+  getPopularAnime,
+  getSeasonNow,
+  getTopAnime,
+  isStopgapPage,
+  MIN_SUGGESTION_LENGTH,
+  PAGE_SIZE,
+  searchAnime,
+  stopgapError,
+  suggestAnime,
+  type PopularAnimeParams,
+  type SearchAnimeParams,
+  type SeasonNowParams,
+  type TopAnimeParams,
+} from './listings';
+export { getAnimeDetails, isAnimeId } from './details';
+export { getAnimeIdByTitle } from './titles';
 
 /**
  * Test-only: forget env, cache, in-flight calls, rate-limit state and the title → id cache, and
@@ -421,5 +51,5 @@ export function resetJikanForTests(): void {
   resetRateLimiterForTests();
   resetClientBudgetForTests();
   resetJikanClientForTests();
-  state.titleIds = undefined;
+  resetTitleIdsForTests();
 }

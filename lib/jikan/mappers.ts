@@ -48,7 +48,12 @@ const YOUTUBE_ID = /^[\w-]{11}$/;
 /** The trailer's thumbnail as Jikan gives it (YouTube's image host), largest first. */
 function trailerThumbnail(trailer: JikanAnime['trailer']): string | null {
   const images = trailer?.images;
-  for (const candidate of [images?.large_image_url, images?.medium_image_url, images?.image_url, images?.maximum_image_url]) {
+  for (const candidate of [
+    images?.large_image_url,
+    images?.medium_image_url,
+    images?.image_url,
+    images?.maximum_image_url,
+  ]) {
     const url = httpUrl(candidate);
     if (url) return url;
   }

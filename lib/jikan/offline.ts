@@ -1,6 +1,7 @@
 import 'server-only';
 import { catalogueDetails, catalogueSearch, catalogueSeasonNow, rememberAnime } from '@/lib/catalogue';
 import { isAppError } from '@/lib/server/errors';
+import { gateAnimeList, type ContentAccess } from './filter';
 import type { Anime, AnimeDetails, AnimePage } from './types';
 
 /**
@@ -67,4 +68,10 @@ export function offlineSeasonNow(params: { page: number; limit: number; filter?:
 
 export function offlineDetails(id: number): AnimeDetails | null {
   return catalogueDetails(id);
+}
+
+/** An offline page as `access` may see it, saying how many records were withheld (fail closed). */
+export function gateOfflinePage(page: AnimePage, access: ContentAccess): AnimePage {
+  const { shown, withheld } = gateAnimeList(page.data, access);
+  return { ...page, data: shown, ...(withheld ? { withheld } : {}) };
 }
