@@ -1,10 +1,20 @@
-// npm test: installs what is missing (Chromium and redis-server included), then lint, typecheck,
+// npm test: installs what is missing (Chromium, redis-server and postgresql included), then lint, typecheck,
 // unit tests, production build and end-to-end tests in Chromium. Ends with one summary line of counts.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { authBuildEnv } from '../e2e/auth-emulator/env.mjs';
 import { failureLines } from './test-report.mjs';
-import { build, ensureChromium, ensureDependencies, ensureRedisServer, localBin, log, root, run } from './lib.mjs';
+import {
+  build,
+  ensureChromium,
+  ensureDependencies,
+  ensurePostgres,
+  ensureRedisServer,
+  localBin,
+  log,
+  root,
+  run,
+} from './lib.mjs';
 
 const reports = path.join(root, 'reports');
 mkdirSync(reports, { recursive: true });
@@ -13,6 +23,7 @@ const started = Date.now();
 await ensureDependencies();
 const chromium = await ensureChromium();
 ensureRedisServer();
+ensurePostgres();
 
 const steps = [];
 async function step(name, fn) {
