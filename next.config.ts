@@ -42,6 +42,8 @@ const nextConfig: NextConfig = {
   // A separate output folder lets two builds (e.g. two engineers' test runs) coexist.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // PGlite loads its WebAssembly and data files from its own package folder at run time.
+  serverExternalPackages: ['@electric-sql/pglite'],
   // Cached pages (ISR) tell shared caches: fresh for their revalidate time (10 min), then served
   // stale for up to a day while one request regenerates them.
   expireTime: 600 + 86_400,
