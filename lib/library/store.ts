@@ -27,20 +27,24 @@ export class EpochChangedError extends Error {
 
 type Db = Kysely<Database>;
 
-/** The user's row, created on first use, locked for the rest of the transaction. */
-async function lockUser(trx: Db, userId: string): Promise<{ version: number; epoch: string }> {
-  await trx
-    .insertInto('library_users')
-    .values({ user_id: userId, version: 0, epoch: randomUUID() })
-    .onConflict((conflict) => conflict.column('user_id').doNothing())
-    .execute();
+/**
+ * The user's row, created on first use, locked for the rest of the transaction, with `reserve`
+ * versions taken for this transaction's changes (one statement: the upsert locks the row). Answers
+ * the version before the reserved ones.
+ */
+async function lockUser(trx: Db, userId: string, reserve = 0): Promise<{ version: number; epoch: string }> {
   const row = await trx
-    .selectFrom('library_users')
-    .select(['version', 'epoch'])
-    .where('user_id', '=', userId)
-    .forUpdate()
+    .insertInto('library_users')
+    .values({ user_id: userId, version: reserve, epoch: randomUUID() })
+    .onConflict((conflict) =>
+      conflict.column('user_id').doUpdateSet((eb) => ({
+        version: sql`${eb.ref('library_users.version')} + ${reserve}`,
+        updated_at: sql`now()`,
+      })),
+    )
+    .returning(['version', 'epoch'])
     .executeTakeFirstOrThrow();
-  return { version: Number(row.version), epoch: row.epoch };
+  return { version: Number(row.version) - reserve, epoch: row.epoch };
 }
 
 /** Keeps, of several changes to one entry in a push, the latest. */
@@ -66,9 +70,10 @@ export async function pushChanges(
   now = Date.now(),
 ): Promise<PushAnswer> {
   return db.transaction().execute(async (trx) => {
-    const user = await lockUser(trx, userId);
-    if (body.epoch !== null && body.epoch !== user.epoch) throw new EpochChangedError(user.epoch);
     const changes = latestPerEntry(body.changes);
+    // Versions for every change are reserved up front; a change that loses leaves a gap.
+    const user = await lockUser(trx, userId, changes.length);
+    if (body.epoch !== null && body.epoch !== user.epoch) throw new EpochChangedError(user.epoch);
     if (changes.length === 0)
       return { epoch: user.epoch, version: user.version, applied: 0, serverTime: now };
     const rows = changes.map((change, index) => ({
@@ -102,13 +107,7 @@ export async function pushChanges(
         .execute();
       applied += written.length;
     }
-    const version = user.version + rows.length;
-    await trx
-      .updateTable('library_users')
-      .set({ version, updated_at: new Date(now) })
-      .where('user_id', '=', userId)
-      .execute();
-    return { epoch: user.epoch, version, applied, serverTime: now };
+    return { epoch: user.epoch, version: user.version + rows.length, applied, serverTime: now };
   });
 }
 
