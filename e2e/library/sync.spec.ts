@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import {
   createGoogleUser,
@@ -233,6 +235,37 @@ test.describe('library sync between devices', () => {
     ).toBeVisible();
     expect((await serverEntries(second, baseURL!)).filter((entry) => entry.kind === 'rating')).toEqual([]);
     expect((await serverEntries(first, baseURL!)).map((entry) => entry.key)).toContain('121');
+    await a.context.close();
+    await b.context.close();
+  });
+
+  test('a MyAnimeList import by a signed-in user syncs like any other change', async ({ browser }) => {
+    const user = uniqueUser('Importa');
+    await createGoogleUser(user);
+    const a = await device(browser, user);
+    const b = await device(browser, user);
+    await b.page.goto('/my-ratings');
+    await expectSynced(a.page);
+
+    const xml = await readFile(
+      path.join(__dirname, '../../lib/backup/fixtures/animelist_1700000000_-_1234567.xml'),
+    );
+    await a.page.getByRole('tab', { name: 'Dados' }).click();
+    await a.page.getByTestId('mal-file').setInputFiles({
+      name: 'animelist_1700000000_-_1234567.xml',
+      mimeType: 'application/xml',
+      buffer: xml,
+    });
+    await expect(a.page.getByTestId('data-status')).toContainText('Lista do MyAnimeList importada!');
+    await a.page.getByRole('tab', { name: 'Conta' }).click();
+    const status = a.page.getByTestId('sync-status');
+    await expect(status).toContainText('Sincronizado', { timeout: 30_000 });
+    await expect(status.getByText('Alterações pendentes').locator('..')).toContainText('0');
+
+    await b.page.reload();
+    await expect(b.page.getByText('<b>Obra-prima</b> & trilha sonora')).toBeVisible({ timeout: 30_000 });
+    await b.page.goto('/on-hold');
+    await expect(b.page.getByRole('heading', { name: 'Naruto', exact: true })).toBeVisible();
     await a.context.close();
     await b.context.close();
   });
