@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
@@ -229,6 +230,15 @@ test.describe('library sync between devices', () => {
 
     const b = await device(browser, second);
     await expectSynced(b.page);
+    // The sync section is accessible (names, contrast), with its confirmation open too.
+    const axe = () =>
+      new AxeBuilder({ page: b.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect((await axe()).violations).toEqual([]);
+    await b.page.getByRole('button', { name: 'Apagar meus dados sincronizados' }).click();
+    await expect(b.page.getByRole('alertdialog', { name: 'Apagar meus dados sincronizados' })).toBeVisible();
+    expect((await axe()).violations).toEqual([]);
+    await b.page.keyboard.press('Escape');
+    await expect(b.page.getByRole('checkbox', { name: 'Manter dados só neste aparelho' })).not.toBeChecked();
     await b.page.goto('/my-ratings');
     await expect(
       b.page.getByText('Você ainda não avaliou nenhum anime. Comece a explorar e avaliar!'),
@@ -268,6 +278,42 @@ test.describe('library sync between devices', () => {
     await expect(b.page.getByRole('heading', { name: 'Naruto', exact: true })).toBeVisible();
     await a.context.close();
     await b.context.close();
+  });
+
+  test('"Manter dados só neste aparelho" stops syncing; "Apagar meus dados sincronizados" empties the account', async ({
+    browser,
+    baseURL,
+  }) => {
+    const user = uniqueUser('Controle');
+    await createGoogleUser(user);
+    const a = await device(browser, user);
+    await rate(a.page, 121, 4, 'Sincronizada.');
+    await expectSynced(a.page);
+    const localOnly = a.page.getByRole('checkbox', { name: 'Manter dados só neste aparelho' });
+    await localOnly.check();
+    await expect(a.page.getByTestId('sync-status')).toContainText('Desligada neste aparelho');
+
+    await rate(a.page, 5114, 5, 'Só aqui.');
+    await a.page.goto('/settings');
+    await a.page.getByRole('tab', { name: 'Conta' }).click();
+    await expect(localOnly).toBeChecked();
+    const keys = async () =>
+      (await serverEntries(user, baseURL!)).filter((e) => e.kind === 'rating').map((e) => e.key);
+    expect(await keys()).toEqual(['121']);
+
+    await localOnly.uncheck();
+    await expect(a.page.getByTestId('sync-status')).toContainText('Sincronizado', { timeout: 30_000 });
+    await expect.poll(keys, { timeout: 30_000 }).toEqual(['121', '5114']);
+
+    await a.page.getByRole('button', { name: 'Apagar meus dados sincronizados' }).click();
+    await a.page.getByRole('alertdialog').getByRole('button', { name: 'Apagar do servidor' }).click();
+    await expect(a.page.getByText('Seus dados sincronizados foram apagados do servidor.')).toBeVisible();
+    await expect(localOnly).toBeChecked();
+    expect(await serverEntries(user, baseURL!)).toEqual([]);
+    // This device keeps its library.
+    await a.page.goto('/my-ratings');
+    await expect(a.page.getByTestId('rated-entry')).toHaveCount(2);
+    await a.context.close();
   });
 
   test('a visitor who is not signed in sends nothing and rates as before', async ({ page }) => {
