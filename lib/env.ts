@@ -101,6 +101,16 @@ const serverSchema = z.object({
     .optional()
     .transform((value) => (value && value.trim() ? value.trim().replace(/\/+$/, '') : undefined))
     .pipe(z.url().optional()),
+  /** Postgres for durable data (lib/db); unset: the embedded PGlite in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((value) => (value && value.trim() ? value.trim() : undefined)),
+  /** Folder of the embedded database (PGlite) when DATABASE_URL is unset. */
+  DATA_DIR: z
+    .string()
+    .optional()
+    .transform((value) => (value && value.trim() ? value.trim() : './.data')),
 });
 
 export type ServerEnv = z.infer<typeof serverSchema>;

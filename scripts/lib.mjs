@@ -194,3 +194,36 @@ export function ensureNginx() {
   });
   return nginxPath();
 }
+
+/** The folder of Debian's newest Postgres programs (initdb, postgres), or null. */
+export function postgresBinDir() {
+  try {
+    const versions = readdirSync('/usr/lib/postgresql')
+      .filter((name) => /^\d+$/.test(name))
+      .sort((a, b) => Number(b) - Number(a));
+    for (const version of versions) {
+      const dir = `/usr/lib/postgresql/${version}/bin`;
+      if (existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'postgres'))) return dir;
+    }
+  } catch {
+    // No Debian postgresql.
+  }
+  return null;
+}
+
+/**
+ * Postgres for the library store tests (they start a throwaway cluster of their own on a free
+ * port, test/support/postgres.ts): installed with apt when running as root; otherwise the command
+ * is printed and those tests skip, saying why.
+ */
+export function ensurePostgres() {
+  if (postgresBinDir()) return postgresBinDir();
+  if (!isRoot() || !aptInstall('postgresql') || !postgresBinDir()) {
+    console.error(
+      'Postgres is missing, so the Postgres store tests will be skipped. Install it once with:\n' +
+        '  sudo apt-get update && sudo apt-get install -y postgresql',
+    );
+    return null;
+  }
+  return postgresBinDir();
+}

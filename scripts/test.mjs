@@ -1,4 +1,5 @@
-// npm test: installs what is missing (Chromium, redis-server and nginx included), then lint, typecheck,
+// npm test: installs what is missing (Chromium, redis-server, postgresql and nginx included), then lint,
+// typecheck,
 // unit tests, production build and end-to-end tests in Chromium. Ends with one summary line of counts.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import {
   ensureChromium,
   ensureDependencies,
   ensureNginx,
+  ensurePostgres,
   ensureRedisServer,
   localBin,
   log,
@@ -24,6 +26,7 @@ await ensureDependencies();
 const chromium = await ensureChromium();
 ensureRedisServer();
 ensureNginx();
+ensurePostgres();
 
 const steps = [];
 async function step(name, fn) {

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { AccessBadge } from '@/components/auth/access-badge';
 import { AuthBootstrap } from '@/components/auth/auth-bootstrap';
+import { LibrarySync } from '@/components/library/library-sync';
 import { UserMenu } from '@/components/auth/user-menu';
 import { LanguageSwitcher } from '@/components/i18n/language-switcher';
 import { NotificationBell } from '@/components/notifications/notification-bell';
@@ -60,6 +61,7 @@ export async function Header() {
         </div>
       </div>
       <AuthBootstrap />
+      <LibrarySync />
     </header>
   );
 }

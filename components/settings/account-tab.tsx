@@ -7,6 +7,7 @@ import { accessState } from '@/components/auth/access-status';
 import { UserAvatar } from '@/components/auth/user-menu';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/firebase/use-auth';
+import { SyncSection } from './sync-section';
 
 /**
  * Settings 'Conta' tab (SPEC §2): profile, age status, adult-content status and logout; a visitor
@@ -98,6 +99,7 @@ export function AccountTab() {
           </dd>
         </div>
       </dl>
+      <SyncSection uid={user.uid} />
       <Button
         variant="danger"
         className="self-start"

@@ -155,6 +155,8 @@ describe('client messages', () => {
       'DataTab.importSummary',
       'DataTab.malSummary',
       'DataTab.malExported',
+      // The first sign-in's merge message.
+      'Sync.merged',
     ];
     for (const messages of [pt, en]) {
       const withHash: string[] = [];

@@ -26,6 +26,7 @@ export const LAYOUT_NAMESPACES = [
   'SearchBar',
   'Theme',
   'Toasts',
+  'Sync',
 ] as const satisfies readonly (keyof Messages)[];
 
 export const ROUTE_NAMESPACES = {

@@ -41,6 +41,21 @@ export const ERRORS = {
     messageKey: 'Errors.invalidResponse',
     message: 'Resposta da API não contém dados válidos',
   },
+  UNAUTHORIZED: {
+    status: 401,
+    messageKey: 'Errors.unauthorized',
+    message: 'Entre com sua conta Google para sincronizar seus dados.',
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    messageKey: 'Errors.payloadTooLarge',
+    message: 'Dados grandes demais para uma só requisição.',
+  },
+  SYNC_RESET: {
+    status: 409,
+    messageKey: 'Errors.syncReset',
+    message: 'Os dados sincronizados desta conta foram apagados em outro aparelho.',
+  },
   INTERNAL: {
     status: 500,
     messageKey: 'Errors.generic',

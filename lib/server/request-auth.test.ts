@@ -61,6 +61,7 @@ describe('getRequestAccess', () => {
     expect(await getRequestAccess(request({ Authorization: 'Bearer good' }))).toEqual({
       adult: true,
       verified: true,
+      uid: 'u1',
     });
   });
 
@@ -69,6 +70,7 @@ describe('getRequestAccess', () => {
     expect(await getRequestAccess(request({ Authorization: 'Bearer minor' }))).toEqual({
       adult: false,
       verified: true,
+      uid: 'u1',
     });
   });
 

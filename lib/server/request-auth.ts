@@ -7,6 +7,8 @@ export interface RequestAccess {
   adult: boolean;
   /** A valid Google ID token came with the request: the answer depends on who asked. */
   verified: boolean;
+  /** The verified user's Firebase uid (only when verified): whose library a request may touch. */
+  uid?: string;
 }
 
 export const ANONYMOUS: RequestAccess = { adult: false, verified: false };
@@ -34,7 +36,7 @@ export async function getRequestAccess(request: Request): Promise<RequestAccess>
   if (!token) return ANONYMOUS;
   try {
     const identity = await verifyIdentity(token);
-    return identity ? { adult: identity.adult, verified: true } : ANONYMOUS;
+    return identity ? { adult: identity.adult, verified: true, uid: identity.uid } : ANONYMOUS;
   } catch (error) {
     // The check itself broke (SDK failure): fail closed, never open.
     console.error('[firebase] token check failed', error);

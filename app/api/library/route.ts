@@ -1,0 +1,45 @@
+// The signed-in user's synced library (lib/library): GET pulls the entries changed after a
+// version, POST pushes a device's changes (one transaction), DELETE erases every synced entry and
+// tombstone. Only for a verified Google identity, only that user's rows; answers are private.
+import type { NextRequest } from 'next/server';
+import { z } from 'zod';
+import { getDb } from '@/lib/db';
+import { validatePush } from '@/lib/library/protocol';
+import { authorisedUser, libraryError, privateAnswer, readJsonBody } from '@/lib/library/route-helpers';
+import { deleteLibrary, pullChanges, pushChanges } from '@/lib/library/store';
+import { AppError } from '@/lib/server/errors';
+import { intParam, parseQuery } from '@/lib/server/http';
+
+export const dynamic = 'force-dynamic';
+
+const pullQuery = z.object({ since: intParam(0, Number.MAX_SAFE_INTEGER) });
+
+export async function GET(request: NextRequest) {
+  try {
+    const uid = await authorisedUser(request);
+    const { since } = parseQuery(request, pullQuery);
+    return privateAnswer(await pullChanges(await getDb(), uid, since ?? 0));
+  } catch (error) {
+    return libraryError(error);
+  }
+}
+
+export async function POST(request: NextRequest) {
+  try {
+    const uid = await authorisedUser(request);
+    const checked = validatePush(await readJsonBody(request));
+    if (!checked.ok) throw new AppError('INVALID_INPUT', checked.message);
+    return privateAnswer(await pushChanges(await getDb(), uid, checked.body));
+  } catch (error) {
+    return libraryError(error);
+  }
+}
+
+export async function DELETE(request: NextRequest) {
+  try {
+    const uid = await authorisedUser(request);
+    return privateAnswer(await deleteLibrary(await getDb(), uid));
+  } catch (error) {
+    return libraryError(error);
+  }
+}

@@ -1,0 +1,159 @@
+'use client';
+
+import * as Dialog from '@radix-ui/react-dialog';
+import { CloudOff, Trash2 } from 'lucide-react';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useId, useState, useSyncExternalStore } from 'react';
+import { Button, buttonClass } from '@/components/ui/button';
+import { isSyncOptedOut, useSyncStatus, type SyncErrorKind, type SyncStatus } from '@/lib/library/status';
+import { useAuthStore } from '@/lib/stores/auth-store';
+import { showToast } from '@/lib/toast';
+
+const ERROR_KEYS = {
+  network: 'syncErrorNetwork',
+  server: 'syncErrorServer',
+  rejected: 'syncErrorRejected',
+  signedOut: 'syncErrorSignedOut',
+  reset: 'syncErrorReset',
+} as const satisfies Record<SyncErrorKind, string>;
+
+const PHASE_KEYS = {
+  idle: 'syncIdle',
+  syncing: 'syncSyncing',
+  offline: 'syncOffline',
+  off: 'syncOff',
+  error: 'syncErrorState',
+} as const satisfies Record<SyncStatus['phase'], string>;
+
+/** Re-reads the opt-out flag when any tab changes it. */
+function useOptedOut(uid: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      window.addEventListener('storage', onChange);
+      window.addEventListener('anime-master-sync-optout', onChange);
+      return () => {
+        window.removeEventListener('storage', onChange);
+        window.removeEventListener('anime-master-sync-optout', onChange);
+      };
+    },
+    () => isSyncOptedOut(uid),
+    () => false,
+  );
+}
+
+/**
+ * Settings › Conta › Sincronização: where the library sync stands (last synced, pending changes,
+ * error), "Manter dados só neste aparelho", and "Apagar meus dados sincronizados".
+ */
+export function SyncSection({ uid }: { uid: string }) {
+  const t = useTranslations('AccountTab');
+  const format = useFormatter();
+  const status = useSyncStatus(uid);
+  const optedOut = useOptedOut(uid);
+  const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(false);
+  const checkboxId = useId();
+  const hintId = useId();
+
+  const phase: SyncStatus['phase'] = optedOut ? 'off' : (status?.phase ?? 'syncing');
+  const error = status?.error ?? null;
+
+  const toggle = async (localOnly: boolean) => {
+    const { setSyncEnabled } = await import('@/lib/library/engine');
+    setSyncEnabled(uid, !localOnly);
+    window.dispatchEvent(new Event('anime-master-sync-optout'));
+  };
+
+  const erase = async () => {
+    setBusy(true);
+    try {
+      const token = await useAuthStore.getState().getIdToken();
+      if (!token) throw new Error('no token');
+      const { deleteSyncedData } = await import('@/lib/library/engine');
+      await deleteSyncedData(uid, token);
+      window.dispatchEvent(new Event('anime-master-sync-optout'));
+      setOpen(false);
+      showToast(t('syncDeleted'), 'success');
+    } catch {
+      showToast(t('syncDeleteFailed'), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby="sync-title"
+      className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4"
+    >
+      <h3 id="sync-title" className="text-base font-semibold">
+        {t('syncTitle')}
+      </h3>
+      <p className="text-sm text-muted">{t('syncText')}</p>
+      <dl className="grid gap-3 text-sm sm:grid-cols-3" data-testid="sync-status">
+        <div>
+          <dt className="text-muted">{t('syncState')}</dt>
+          <dd className="font-semibold">{t(PHASE_KEYS[phase])}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">{t('syncLast')}</dt>
+          <dd className="font-semibold">
+            {status?.lastSyncedAt
+              ? format.dateTime(new Date(status.lastSyncedAt), { dateStyle: 'short', timeStyle: 'medium' })
+              : t('syncNever')}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">{t('syncPending')}</dt>
+          <dd className="font-semibold">{format.number(status?.pending ?? 0)}</dd>
+        </div>
+      </dl>
+      {error && (phase === 'error' || phase === 'offline' || error === 'reset') && (
+        <p role="status" className="text-sm text-error">
+          {t(ERROR_KEYS[error])}
+        </p>
+      )}
+      <div className="flex items-start gap-3">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          className="accent-primary mt-1 size-4"
+          checked={optedOut}
+          aria-describedby={hintId}
+          onChange={(event) => void toggle(event.target.checked)}
+        />
+        <div>
+          <label htmlFor={checkboxId} className="text-sm font-medium">
+            {t('syncLocalOnly')}
+          </label>
+          <p id={hintId} className="text-sm text-muted">
+            {t('syncLocalOnlyHint')}
+          </p>
+        </div>
+      </div>
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Trigger className={buttonClass('danger', 'md', 'self-start')}>
+          <Trash2 aria-hidden className="size-4" />
+          {t('syncDelete')}
+        </Dialog.Trigger>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-overlay data-[state=open]:animate-fade-in" />
+          <Dialog.Content
+            role="alertdialog"
+            className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-lg border border-border bg-surface p-6 shadow-lg data-[state=open]:animate-fade-in"
+          >
+            <Dialog.Title className="text-lg font-semibold">{t('syncDelete')}</Dialog.Title>
+            <Dialog.Description className="text-sm text-muted">{t('syncDeleteConfirm')}</Dialog.Description>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Dialog.Close className={buttonClass('secondary')}>{t('syncCancel')}</Dialog.Close>
+              <Button variant="danger" disabled={busy} aria-busy={busy} onClick={() => void erase()}>
+                <CloudOff aria-hidden className="size-4" />
+                {t('syncDeleteButton')}
+              </Button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import 'server-only';
+import { NextResponse } from 'next/server';
+import { ClientBudget } from '@/lib/server/client-budget';
+import { AppError, toErrorResponse } from '@/lib/server/errors';
+import { CACHE_PRIVATE, VARY_CREDENTIALS } from '@/lib/server/http';
+import { getRequestAccess } from '@/lib/server/request-auth';
+import { MAX_PUSH_BYTES } from './protocol';
+import { EpochChangedError } from './store';
+
+/** What app/api/library's handlers share: who asks, per-user pacing, bounded bodies, private answers. */
+
+/** Per user: a burst for a first sync of a big library, then two requests a second on average. */
+const BURST = 60;
+const PER_MINUTE = 120;
+const store = globalThis as typeof globalThis & { __animeMasterLibraryBudget?: ClientBudget };
+
+function budget(): ClientBudget {
+  store.__animeMasterLibraryBudget ??= new ClientBudget(BURST, PER_MINUTE);
+  return store.__animeMasterLibraryBudget;
+}
+
+/** The verified user's uid, after taking one request from their budget; throws 401/429. */
+export async function authorisedUser(request: Request): Promise<string> {
+  const access = await getRequestAccess(request);
+  if (!access.verified || !access.uid) throw new AppError('UNAUTHORIZED');
+  const waitMs = budget().take(access.uid);
+  if (waitMs > 0) {
+    throw new AppError('TOO_MANY_REQUESTS', undefined, { retryAfterSeconds: Math.ceil(waitMs / 1000) });
+  }
+  return access.uid;
+}
+
+/** The body as JSON, read up to MAX_PUSH_BYTES (a longer one is refused before it is parsed). */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_PUSH_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
+  const reader = request.body?.getReader();
+  if (!reader) throw new AppError('INVALID_INPUT', 'Corpo da requisição vazio.');
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_PUSH_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw new AppError('PAYLOAD_TOO_LARGE');
+    }
+    chunks.push(value);
+  }
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // Malformed, or nested deeper than the parser's stack allows.
+    throw new AppError('INVALID_INPUT', 'O corpo da requisição não é um JSON válido.');
+  }
+}
+
+/** A private answer: this user's data, never kept by a shared cache nor on disk. */
+export function privateAnswer<T>(body: T, status = 200): NextResponse<T> {
+  return NextResponse.json(body, {
+    status,
+    headers: { 'Cache-Control': CACHE_PRIVATE, Vary: VARY_CREDENTIALS },
+  });
+}
+
+/** Errors as the app's JSON errors, kept private too; a reset epoch says which epoch is current. */
+export function libraryError(error: unknown): NextResponse {
+  if (error instanceof EpochChangedError) {
+    const reset = new AppError('SYNC_RESET');
+    return privateAnswer(
+      { error: { code: reset.code, message: reset.message }, epoch: error.epoch },
+      reset.status,
+    );
+  }
+  const response = toErrorResponse(error);
+  response.headers.set('Cache-Control', CACHE_PRIVATE);
+  response.headers.set('Vary', VARY_CREDENTIALS);
+  return response;
+}
+
+/** Test-only: forget every user's request budget. */
+export function resetLibraryBudgetForTests(): void {
+  store.__animeMasterLibraryBudget = undefined;
+}

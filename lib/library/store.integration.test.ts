@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type OpenDatabase } from '@/lib/db/open';
+import {
+  postgresBinDir,
+  POSTGRES_MISSING,
+  startTestPostgres,
+  type TestPostgres,
+} from '@/test/support/postgres';
+import type { Change, RatingData } from './protocol';
+import { deleteLibrary, EpochChangedError, pullChanges, pushChanges } from './store';
+
+/** The server store against the embedded PGlite and against a real Postgres (a throwaway cluster). */
+
+const rating = (value: number, opinion = ''): RatingData => ({
+  rating: value,
+  opinion,
+  ratedAt: null,
+  snapshot: null,
+});
+const stamp = (wall: number, node = 'aaaaaaaa') => `${String(wall).padStart(13, '0')}-0000-${node}`;
+const change = (key: string, wall: number, data: RatingData | null, node?: string): Change => ({
+  kind: 'rating',
+  key,
+  hlc: stamp(wall, node),
+  deleted: data === null,
+  data,
+});
+
+function storeSuite(
+  name: string,
+  open: () => Promise<OpenDatabase>,
+  close: () => Promise<void> = async () => {},
+) {
+  describe(`library store on ${name}`, () => {
+    let database: OpenDatabase;
+    beforeAll(async () => {
+      database = await open();
+    }, 120_000);
+    afterAll(async () => {
+      await database?.close();
+      await close();
+    }, 30_000);
+
+    it('keeps the later change of an entry, whatever order the pushes arrive in', async () => {
+      const { db } = database;
+      await pushChanges(db, 'u-order', { epoch: null, changes: [change('1', 2000, rating(5, 'newer'))] });
+      const late = await pushChanges(db, 'u-order', {
+        epoch: null,
+        changes: [change('1', 1000, rating(1, 'older'))],
+      });
+      expect(late.applied).toBe(0);
+      const { entries } = await pullChanges(db, 'u-order', 0);
+      expect(entries).toHaveLength(1);
+      expect(entries[0]!.data).toMatchObject({ rating: 5, opinion: 'newer' });
+    });
+
+    it('a replayed push changes nothing and assigns no visible change', async () => {
+      const { db } = database;
+      const body = { epoch: null, changes: [change('7', 5000, rating(3)), change('8', 5001, null)] };
+      const first = await pushChanges(db, 'u-replay', body);
+      expect(first.applied).toBe(2);
+      const before = await pullChanges(db, 'u-replay', 0);
+      const second = await pushChanges(db, 'u-replay', body);
+      expect(second.applied).toBe(0);
+      const after = await pullChanges(db, 'u-replay', before.version);
+      expect(after.entries).toEqual([]);
+      expect((await pullChanges(db, 'u-replay', 0)).entries.map((entry) => entry.version)).toEqual(
+        before.entries.map((entry) => entry.version),
+      );
+    });
+
+    it('a removal stays as a tombstone that an older edit cannot undo', async () => {
+      const { db } = database;
+      await pushChanges(db, 'u-tomb', { epoch: null, changes: [change('3', 1000, rating(4))] });
+      await pushChanges(db, 'u-tomb', { epoch: null, changes: [change('3', 3000, null, 'bbbbbbbb')] });
+      await pushChanges(db, 'u-tomb', { epoch: null, changes: [change('3', 2000, rating(2))] });
+      const { entries } = await pullChanges(db, 'u-tomb', 0);
+      expect(entries).toEqual([expect.objectContaining({ key: '3', deleted: true, data: null })]);
+    });
+
+    it('pulls only what changed after the cursor, in pages', async () => {
+      const { db } = database;
+      const changes = Array.from({ length: 25 }, (_, index) =>
+        change(String(index + 1), 1000 + index, rating(index % 6)),
+      );
+      await pushChanges(db, 'u-page', { epoch: null, changes });
+      const first = await pullChanges(db, 'u-page', 0, 10);
+      expect(first.entries).toHaveLength(10);
+      expect(first.more).toBe(true);
+      const second = await pullChanges(db, 'u-page', first.version, 10);
+      const third = await pullChanges(db, 'u-page', second.version, 10);
+      expect(third.more).toBe(false);
+      expect(
+        [...first.entries, ...second.entries, ...third.entries].map((entry) => entry.key).sort(),
+      ).toEqual(changes.map((entry) => entry.key).sort());
+      const nothing = await pullChanges(db, 'u-page', third.version);
+      expect(nothing.entries).toEqual([]);
+    });
+
+    it('one user never reads or overwrites another user’s rows', async () => {
+      const { db } = database;
+      await pushChanges(db, 'u-alice', { epoch: null, changes: [change('42', 1000, rating(5, 'alice'))] });
+      await pushChanges(db, 'u-bob', { epoch: null, changes: [change('42', 9000, rating(1, 'bob'))] });
+      const alice = await pullChanges(db, 'u-alice', 0);
+      expect(alice.entries).toEqual([
+        expect.objectContaining({ key: '42', data: expect.objectContaining({ opinion: 'alice' }) }),
+      ]);
+      const bob = await pullChanges(db, 'u-bob', 0);
+      expect(bob.entries.map((entry) => (entry.data as RatingData).opinion)).toEqual(['bob']);
+    });
+
+    it('deleting the synced data removes rows and tombstones and refuses pushes of the old epoch', async () => {
+      const { db } = database;
+      const start = await pullChanges(db, 'u-delete', 0);
+      await pushChanges(db, 'u-delete', {
+        epoch: start.epoch,
+        changes: [change('5', 1000, rating(3)), change('6', 1001, null)],
+      });
+      const { deleted, epoch } = await deleteLibrary(db, 'u-delete');
+      expect(deleted).toBe(2);
+      expect(epoch).not.toBe(start.epoch);
+      expect((await pullChanges(db, 'u-delete', 0)).entries).toEqual([]);
+      await expect(
+        pushChanges(db, 'u-delete', { epoch: start.epoch, changes: [change('5', 2000, rating(3))] }),
+      ).rejects.toBeInstanceOf(EpochChangedError);
+      expect((await pullChanges(db, 'u-delete', 0)).entries).toEqual([]);
+      expect((await pullChanges(db, 'u-other-untouched', 0)).entries).toEqual([]);
+    });
+
+    it('concurrent pushes of one user get distinct versions and lose nothing', async () => {
+      const { db } = database;
+      await Promise.all(
+        Array.from({ length: 8 }, (_, index) =>
+          pushChanges(db, 'u-concurrent', {
+            epoch: null,
+            changes: [change(String(100 + index), 1000 + index, rating(2))],
+          }),
+        ),
+      );
+      const { entries } = await pullChanges(db, 'u-concurrent', 0);
+      expect(entries).toHaveLength(8);
+      expect(new Set(entries.map((entry) => entry.version)).size).toBe(8);
+    });
+  });
+}
+
+storeSuite('PGlite', () => openDatabase({ dataDir: 'memory://' }));
+
+const hasPostgres = postgresBinDir() !== null;
+if (!hasPostgres) console.warn(`[skip] Postgres store tests: ${POSTGRES_MISSING}`);
+let server: TestPostgres | undefined;
+describe.skipIf(!hasPostgres)('with a real Postgres', () => {
+  storeSuite(
+    'Postgres',
+    async () => {
+      server = await startTestPostgres();
+      return openDatabase({ url: server.url });
+    },
+    async () => {
+      await server?.stop();
+    },
+  );
+});

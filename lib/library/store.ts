@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@/lib/db/schema';
+import {
+  entryId,
+  PULL_PAGE_SIZE,
+  type Change,
+  type EntryKind,
+  type PullAnswer,
+  type PushAnswer,
+  type PushBody,
+  type RemoteEntry,
+} from './protocol';
+
+/**
+ * The server's copy of every signed-in user's library (tables in lib/db/migrations.ts). Every
+ * function takes the user id from the verified identity; no query reads or writes another user's
+ * rows. A push is one transaction: every change it keeps is written, or none.
+ */
+
+export class EpochChangedError extends Error {
+  constructor(readonly epoch: string) {
+    super('the synced data of this user was deleted');
+    this.name = 'EpochChangedError';
+  }
+}
+
+type Db = Kysely<Database>;
+
+/**
+ * The user's row, created on first use, locked for the rest of the transaction, with `reserve`
+ * versions taken for this transaction's changes (one statement: the upsert locks the row). Answers
+ * the version before the reserved ones.
+ */
+async function lockUser(trx: Db, userId: string, reserve = 0): Promise<{ version: number; epoch: string }> {
+  const row = await trx
+    .insertInto('library_users')
+    .values({ user_id: userId, version: reserve, epoch: randomUUID() })
+    .onConflict((conflict) =>
+      conflict.column('user_id').doUpdateSet((eb) => ({
+        version: sql`${eb.ref('library_users.version')} + ${reserve}`,
+        updated_at: sql`now()`,
+      })),
+    )
+    .returning(['version', 'epoch'])
+    .executeTakeFirstOrThrow();
+  return { version: Number(row.version) - reserve, epoch: row.epoch };
+}
+
+/** Keeps, of several changes to one entry in a push, the latest. */
+function latestPerEntry(changes: readonly Change[]): Change[] {
+  const latest = new Map<string, Change>();
+  for (const change of changes) {
+    const id = entryId(change.kind, change.key);
+    const known = latest.get(id);
+    if (!known || known.hlc < change.hlc) latest.set(id, change);
+  }
+  return [...latest.values()];
+}
+
+/**
+ * Applies a device's changes: each replaces the stored entry only when its stamp is later (a
+ * replayed or stale change changes nothing). Refused whole when the device's epoch is not the
+ * user's current one (their synced data was deleted since).
+ */
+export async function pushChanges(
+  db: Db,
+  userId: string,
+  body: PushBody,
+  now = Date.now(),
+): Promise<PushAnswer> {
+  return db.transaction().execute(async (trx) => {
+    const changes = latestPerEntry(body.changes);
+    // Versions for every change are reserved up front; a change that loses leaves a gap.
+    const user = await lockUser(trx, userId, changes.length);
+    if (body.epoch !== null && body.epoch !== user.epoch) throw new EpochChangedError(user.epoch);
+    if (changes.length === 0)
+      return { epoch: user.epoch, version: user.version, applied: 0, serverTime: now };
+    const rows = changes.map((change, index) => ({
+      user_id: userId,
+      kind: change.kind,
+      entry_key: change.key,
+      version: user.version + index + 1,
+      hlc: change.hlc,
+      deleted: change.deleted,
+      data: change.deleted || change.data === null ? null : JSON.stringify(change.data),
+    }));
+    let applied = 0;
+    // A few hundred rows per statement keeps each within Postgres's parameter limit.
+    for (let start = 0; start < rows.length; start += 500) {
+      const written = await trx
+        .insertInto('library_entries')
+        .values(rows.slice(start, start + 500))
+        .onConflict((conflict) =>
+          conflict
+            .columns(['user_id', 'kind', 'entry_key'])
+            .doUpdateSet((eb) => ({
+              version: eb.ref('excluded.version'),
+              hlc: eb.ref('excluded.hlc'),
+              deleted: eb.ref('excluded.deleted'),
+              data: eb.ref('excluded.data'),
+              updated_at: sql`now()`,
+            }))
+            .where('library_entries.hlc', '<', (eb) => eb.ref('excluded.hlc')),
+        )
+        .returning('entry_key')
+        .execute();
+      applied += written.length;
+    }
+    return { epoch: user.epoch, version: user.version + rows.length, applied, serverTime: now };
+  });
+}
+
+/** The user's entries changed after version `since` (tombstones included), oldest first. */
+export async function pullChanges(
+  db: Db,
+  userId: string,
+  since: number,
+  limit = PULL_PAGE_SIZE,
+  now = Date.now(),
+): Promise<PullAnswer> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('library_users')
+      .select(['version', 'epoch'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!user) {
+      // Nobody synced yet: hand out the epoch now, so the first push can be checked against it.
+      const created = await lockUser(trx, userId);
+      return { epoch: created.epoch, version: created.version, entries: [], more: false, serverTime: now };
+    }
+    const rows = await trx
+      .selectFrom('library_entries')
+      .select(['kind', 'entry_key', 'version', 'hlc', 'deleted', 'data'])
+      .where('user_id', '=', userId)
+      .where('version', '>', String(since))
+      .orderBy('version')
+      .limit(limit + 1)
+      .execute();
+    const more = rows.length > limit;
+    const page = more ? rows.slice(0, limit) : rows;
+    const entries: RemoteEntry[] = page.map((row) => ({
+      kind: row.kind as EntryKind,
+      key: row.entry_key,
+      hlc: row.hlc,
+      deleted: row.deleted,
+      data: row.deleted ? null : (row.data as RemoteEntry['data']),
+      version: Number(row.version),
+    }));
+    const version = more ? entries[entries.length - 1]!.version : Math.max(since, Number(user.version));
+    return { epoch: user.epoch, version, entries, more, serverTime: now };
+  });
+}
+
+/**
+ * Deletes every synced entry of the user, tombstones included, and starts a new epoch: devices
+ * that synced before learn of it on their next request and stop pushing their old copies.
+ */
+export async function deleteLibrary(db: Db, userId: string): Promise<{ epoch: string; deleted: number }> {
+  return db.transaction().execute(async (trx) => {
+    await lockUser(trx, userId);
+    const removed = await trx.deleteFrom('library_entries').where('user_id', '=', userId).executeTakeFirst();
+    const epoch = randomUUID();
+    await trx
+      .updateTable('library_users')
+      .set({ epoch, updated_at: new Date() })
+      .where('user_id', '=', userId)
+      .execute();
+    return { epoch, deleted: Number(removed.numDeletedRows) };
+  });
+}

@@ -1,0 +1,315 @@
+import { describe, expect, it } from 'vitest';
+import { emptyLists } from '@/lib/stores/lists-store';
+import { DEFAULT_PREFERENCES } from '@/lib/stores/notifications-store';
+import { compareHlc, formatHlc, nextHlc, parseHlc } from './hlc';
+import type { Change, RatingData, RemoteEntry } from './protocol';
+import {
+  acknowledge,
+  applyRemote,
+  applyWrites,
+  batches,
+  emptySyncState,
+  extractLocal,
+  fingerprint,
+  recordLocalChanges,
+  sanitizeSyncState,
+  wireChange,
+  type LocalLibrary,
+  type SyncState,
+} from './sync-core';
+
+/** The server's rule (lib/library/store.ts), in memory: keep a change only if its stamp is later. */
+class MemoryServer {
+  version = 0;
+  rows = new Map<string, RemoteEntry>();
+  push(changes: Change[]): number {
+    let applied = 0;
+    for (const change of changes) {
+      const id = `${change.kind}:${change.key}`;
+      this.version++;
+      const current = this.rows.get(id);
+      if (current && current.hlc >= change.hlc) continue;
+      this.rows.set(id, { ...change, version: this.version });
+      applied++;
+    }
+    return applied;
+  }
+  pull(since: number): RemoteEntry[] {
+    return [...this.rows.values()].filter((row) => row.version > since).sort((a, b) => a.version - b.version);
+  }
+}
+
+/** One browser: its stores, its sync state and its own (possibly wrong) clock. */
+class Device {
+  library: LocalLibrary = {
+    ratings: { ratings: {}, entries: {} },
+    lists: { lists: emptyLists(), entries: {} },
+    prefs: { ...DEFAULT_PREFERENCES },
+  };
+  state: SyncState = emptySyncState();
+  constructor(
+    readonly node: string,
+    private readonly server: MemoryServer,
+    public skewMs = 0,
+    public time = 1_750_000_000_000,
+  ) {}
+  now() {
+    return this.time + this.skewMs;
+  }
+  rate(id: number, rating: number, opinion = '') {
+    this.library = {
+      ...this.library,
+      ratings: {
+        ratings: { ...this.library.ratings.ratings, [id]: { rating, opinion } },
+        entries: {
+          ...this.library.ratings.entries,
+          [id]: { snapshot: null, ratedAt: new Date(this.now()).toISOString() },
+        },
+      },
+    };
+    this.record();
+  }
+  unrate(id: number) {
+    const ratings = { ...this.library.ratings.ratings };
+    delete ratings[id];
+    this.library = { ...this.library, ratings: { ratings, entries: this.library.ratings.entries } };
+    this.record();
+  }
+  record() {
+    this.state = recordLocalChanges(this.state, extractLocal(this.library), this.now(), this.node).state;
+  }
+  push() {
+    const sent = Object.values(this.state.pending);
+    const applied = this.server.push(sent.map(wireChange));
+    this.state = acknowledge(this.state, sent);
+    return applied;
+  }
+  pull(firstSync = false) {
+    const result = applyRemote(this.state, extractLocal(this.library), this.server.pull(this.state.cursor), {
+      firstSync,
+    });
+    this.state = result.state;
+    this.library = applyWrites(this.library, result.writes);
+  }
+  sync() {
+    this.push();
+    this.pull();
+  }
+  rating(id: number) {
+    return this.library.ratings.ratings[id];
+  }
+}
+
+describe('hybrid logical clock', () => {
+  it('orders stamps as strings and never goes backwards', () => {
+    const first = nextHlc(null, 5000, 'aaaaaaaa');
+    const second = nextHlc(first, 1000, 'aaaaaaaa');
+    expect(compareHlc(second, first)).toBe(1);
+    expect(parseHlc(second)).toEqual({ wall: 5000, counter: 1, node: 'aaaaaaaa' });
+    expect(
+      compareHlc(
+        formatHlc({ wall: 10, counter: 0, node: 'a0000000' }),
+        formatHlc({ wall: 9, counter: 99, node: 'z0000000' }),
+      ),
+    ).toBe(1);
+  });
+});
+
+describe('merging devices', () => {
+  it('skewed clocks: an edit made after seeing another wins, though its device clock is hours behind', () => {
+    const server = new MemoryServer();
+    const fast = new Device('fastfast', server, +3 * 3600_000);
+    const slow = new Device('slowslow', server, -3 * 3600_000);
+    fast.rate(1, 2, 'first');
+    fast.sync();
+    slow.pull();
+    expect(slow.rating(1)).toEqual({ rating: 2, opinion: 'first' });
+    slow.time += 1000;
+    slow.rate(1, 5, 'second, later');
+    slow.sync();
+    fast.pull();
+    expect(fast.rating(1)).toEqual({ rating: 5, opinion: 'second, later' });
+    expect(slow.rating(1)).toEqual({ rating: 5, opinion: 'second, later' });
+  });
+
+  it('a removal racing an edit: the later one wins on both devices, and a stale copy does not come back', () => {
+    const server = new MemoryServer();
+    const a = new Device('aaaaaaaa', server);
+    const b = new Device('bbbbbbbb', server);
+    a.rate(7, 3);
+    a.sync();
+    b.pull();
+    // Both act before seeing each other: A removes at t+1 s, B edits at t+2 s.
+    a.time += 1000;
+    b.time += 2000;
+    a.unrate(7);
+    b.rate(7, 4, 'edited');
+    a.sync();
+    b.sync();
+    a.pull();
+    expect(a.rating(7)).toEqual({ rating: 4, opinion: 'edited' });
+    expect(b.rating(7)).toEqual({ rating: 4, opinion: 'edited' });
+
+    // Now the removal is the later one: it wins, and B's old copy is not pushed back.
+    a.time += 5000;
+    a.unrate(7);
+    a.sync();
+    b.record();
+    b.sync();
+    expect(b.rating(7)).toBeUndefined();
+    expect(server.rows.get('rating:7')).toMatchObject({ deleted: true });
+    expect(b.state.pending).toEqual({});
+  });
+
+  it('the same entry edited on two offline devices: the later edit wins whichever comes back first', () => {
+    for (const order of ['later first', 'earlier first'] as const) {
+      const server = new MemoryServer();
+      const a = new Device('aaaaaaaa', server);
+      const b = new Device('bbbbbbbb', server);
+      a.rate(9, 1);
+      a.sync();
+      b.pull();
+      a.time += 10_000;
+      b.time += 20_000;
+      a.rate(9, 2, 'offline A');
+      b.rate(9, 5, 'offline B, later');
+      if (order === 'later first') {
+        b.sync();
+        a.sync();
+      } else {
+        a.sync();
+        b.sync();
+      }
+      a.pull();
+      b.pull();
+      expect(a.rating(9), order).toEqual({ rating: 5, opinion: 'offline B, later' });
+      expect(b.rating(9), order).toEqual({ rating: 5, opinion: 'offline B, later' });
+    }
+  });
+
+  it('replaying a push twice changes nothing the second time', () => {
+    const server = new MemoryServer();
+    const a = new Device('aaaaaaaa', server);
+    a.rate(3, 4);
+    const pending = Object.values(a.state.pending);
+    const sent = pending.map(wireChange);
+    expect(server.push(sent)).toBe(sent.length);
+    const rows = JSON.stringify([...server.rows.values()]);
+    expect(server.push(sent)).toBe(0);
+    expect(JSON.stringify([...server.rows.values()])).toBe(rows);
+    a.state = acknowledge(acknowledge(a.state, pending), pending);
+    a.pull();
+    expect(a.state.pending).toEqual({});
+    expect(a.rating(3)).toEqual({ rating: 4, opinion: '' });
+  });
+
+  it('a pulled change is not recorded as a local one (another tab, the same shadow)', () => {
+    const server = new MemoryServer();
+    const a = new Device('aaaaaaaa', server);
+    const b = new Device('bbbbbbbb', server);
+    a.rate(11, 3);
+    a.sync();
+    b.pull();
+    b.record();
+    expect(b.state.pending).toEqual({});
+  });
+
+  it('first sync merges both sides: local-only entries are kept and pushed, the account’s arrive', () => {
+    const server = new MemoryServer();
+    const phone = new Device('phonepho', server);
+    phone.rate(1, 5, 'from the phone');
+    phone.rate(2, 3, 'both, rated earlier on the phone');
+    phone.sync();
+    const laptop = new Device('laptopla', server);
+    laptop.time += 60_000;
+    laptop.rate(3, 4, 'laptop only');
+    laptop.rate(2, 1, 'both, rated later on the laptop');
+    // Before signing in: the laptop's entries are local only (no sync state yet).
+    laptop.state = { ...emptySyncState(), clock: null };
+    laptop.pull(true);
+    laptop.record();
+    laptop.push();
+    phone.pull();
+    for (const device of [phone, laptop]) {
+      expect(device.rating(1)).toEqual({ rating: 5, opinion: 'from the phone' });
+      expect(device.rating(2)).toEqual({ rating: 1, opinion: 'both, rated later on the laptop' });
+      expect(device.rating(3)).toEqual({ rating: 4, opinion: 'laptop only' });
+    }
+  });
+
+  it('records a removal as a tombstone and a new entry as a change, but not a snapshot refresh', () => {
+    const server = new MemoryServer();
+    const a = new Device('aaaaaaaa', server);
+    a.rate(5, 2);
+    a.sync();
+    const withSnapshot = {
+      ...a.library,
+      ratings: {
+        ratings: a.library.ratings.ratings,
+        entries: {
+          5: {
+            ratedAt: a.library.ratings.entries[5]!.ratedAt,
+            snapshot: {
+              title: 'T',
+              titleEnglish: null,
+              image: null,
+              type: null,
+              episodes: 12,
+              score: 8,
+              takenAt: new Date().toISOString(),
+            },
+          },
+        },
+      },
+    };
+    a.library = withSnapshot;
+    a.record();
+    expect(a.state.pending).toEqual({});
+    a.unrate(5);
+    expect(Object.values(a.state.pending)).toEqual([
+      expect.objectContaining({ key: '5', deleted: true, data: null }),
+    ]);
+  });
+});
+
+describe('helpers', () => {
+  it('fingerprints ignore the display snapshot and key order', () => {
+    const data: RatingData = { rating: 3, opinion: 'x', ratedAt: null, snapshot: null };
+    expect(fingerprint('rating', data)).toBe(
+      fingerprint('rating', { snapshot: { title: 't' } as never, ratedAt: null, opinion: 'x', rating: 3 }),
+    );
+    expect(fingerprint('rating', data)).not.toBe(fingerprint('rating', { ...data, rating: 4 }));
+  });
+
+  it('splits pending changes into bounded batches, oldest first', () => {
+    const state = emptySyncState();
+    let clock: string | null = null;
+    for (let index = 1; index <= 25; index++) {
+      clock = nextHlc(clock, 1000, 'aaaaaaaa');
+      state.pending[`rating:${index}`] = {
+        kind: 'rating',
+        key: String(index),
+        hlc: clock,
+        deleted: true,
+        data: null,
+        f: null,
+      };
+    }
+    const parts = batches(state.pending, 10, 1_000_000);
+    expect(parts.map((part) => part.length)).toEqual([10, 10, 5]);
+    expect(parts[0]![0]!.key).toBe('1');
+  });
+
+  it('reads garbage sync state as a fresh start, dropping foreign keys', () => {
+    expect(sanitizeSyncState('nope')).toEqual(emptySyncState());
+    const parsed = sanitizeSyncState(
+      JSON.parse(
+        '{"cursor":4,"shadow":{"__proto__":{"h":"x"},"rating:1":{"h":"0000000001000-0000-aaaaaaaa","f":"abc"},"evil":{"h":"0000000001000-0000-aaaaaaaa","f":null}},"pending":{"rating:2":{"kind":"list","key":"2","hlc":"0000000001000-0000-aaaaaaaa","deleted":true}}}',
+      ),
+    );
+    expect(parsed.cursor).toBe(4);
+    expect(Object.keys(parsed.shadow)).toEqual(['rating:1']);
+    expect(parsed.pending).toEqual({});
+    expect(Object.getPrototypeOf(parsed.shadow)).toBe(Object.prototype);
+  });
+});
