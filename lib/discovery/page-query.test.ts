@@ -15,6 +15,7 @@ describe('cleanPageSearch', () => {
     ['/anime/1/edit', '?s=4', ''],
     ['/anime/1/review', '?s=4&o=Bom&utm_campaign=x', '?s=4&o=Bom'],
     ['/watching', '?page=2', ''],
+    ['/my-ratings', '?_rsc=abc&x=1', '?_rsc=abc'],
   ])('%s%s → %j', (pathname, search, expected) => {
     expect(cleanPageSearch(pathname, search)).toBe(expected);
   });
@@ -26,6 +27,10 @@ describe('cleanPageSearch', () => {
     ['/search', '?q=one%20piece'],
     ['/anime/1/review', '?s=4&o=Muito+bom%21'],
     ['/settings', '?tab=data'],
+    // The router's data requests (prefetch and navigation) carry Next's cache buster.
+    ['/', '?_rsc=1x2y3'],
+    ['/explore', '?tab=top&_rsc=abc'],
+    ['/anime/20', '?_rsc=abc'],
   ])('leaves a clean address alone: %s%s', (pathname, search) => {
     expect(cleanPageSearch(pathname, search)).toBeNull();
   });

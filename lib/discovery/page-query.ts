@@ -11,12 +11,17 @@ const PAGE_PARAMS: Record<string, readonly string[]> = {
   '/search': ['q', 'sort', 'view'],
   '/settings': ['tab'],
 };
+/**
+ * Next's own parameter on the router's data requests (a cache buster, `?_rsc=…`): every page keeps
+ * it, or the router's prefetches and navigations would be redirected forever.
+ */
+const ROUTER_PARAMS = ['_rsc'] as const;
 const REVIEW_PATH = /^\/anime\/[^/]+\/review\/?$/;
 const REVIEW_PARAMS = [REVIEW_SCORE_PARAM, REVIEW_OPINION_PARAM] as const;
 
 function knownParams(pathname: string): readonly string[] {
-  if (REVIEW_PATH.test(pathname)) return REVIEW_PARAMS;
-  return PAGE_PARAMS[pathname] ?? [];
+  if (REVIEW_PATH.test(pathname)) return [...REVIEW_PARAMS, ...ROUTER_PARAMS];
+  return [...(PAGE_PARAMS[pathname] ?? []), ...ROUTER_PARAMS];
 }
 
 /**
