@@ -7,6 +7,7 @@ import { Header } from '@/components/layout/header';
 import { GlobalErrorLogger } from '@/components/layout/global-error-logger';
 import { HydrationSignal } from '@/components/layout/hydration-signal';
 import { SkipLink } from '@/components/layout/skip-link';
+import { EpisodeAlertWatcher } from '@/components/notifications/lazy-episode-alert-watcher';
 import { SeasonReleaseWatcher } from '@/components/notifications/lazy-season-release-watcher';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { Toaster } from '@/components/ui/toaster';
@@ -68,6 +69,7 @@ export default async function LocaleLayout({
             <Toaster />
             <GlobalErrorLogger />
             <SeasonReleaseWatcher />
+            <EpisodeAlertWatcher />
             <HydrationSignal />
           </ThemeProvider>
         </NextIntlClientProvider>

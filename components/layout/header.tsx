@@ -33,6 +33,9 @@ export async function Header() {
           <Link href={routes.explore} className={navLink}>
             {t('explore')}
           </Link>
+          <Link href={routes.schedule} className={navLink}>
+            {t('schedule')}
+          </Link>
           <ListsMenu />
           <Link href={routes.settings} className={navLink}>
             {t('settings')}

@@ -39,6 +39,7 @@ export const CLIENT_NAMESPACES = [
   'Trailer',
   'View',
   'WatchList',
+  'Schedule',
 ] as const satisfies readonly (keyof Messages)[];
 
 export type ClientNamespace = (typeof CLIENT_NAMESPACES)[number];
