@@ -1,4 +1,4 @@
-import { Sparkles } from 'lucide-react';
+import { CalendarClock, Sparkles } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { AccessBadge } from '@/components/auth/access-badge';
@@ -8,6 +8,7 @@ import { LanguageSwitcher } from '@/components/i18n/language-switcher';
 import { NotificationBell } from '@/components/notifications/notification-bell';
 import { SearchBar } from '@/components/search/search-bar';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
+import { buttonClass } from '@/components/ui/button';
 import { routes } from '@/lib/routes';
 import { ListsMenu } from './lists-menu';
 import { MobileMenu } from './mobile-menu';
@@ -33,9 +34,6 @@ export async function Header() {
           <Link href={routes.explore} className={navLink}>
             {t('explore')}
           </Link>
-          <Link href={routes.schedule} className={navLink}>
-            {t('schedule')}
-          </Link>
           <ListsMenu />
           <Link href={routes.settings} className={navLink}>
             {t('settings')}
@@ -52,6 +50,15 @@ export async function Header() {
             <UserMenu />
             <LanguageSwitcher />
           </div>
+          {/* An icon: the text nav has no room left at lg widths. Phones reach it from the menu. */}
+          <Link
+            href={routes.schedule}
+            aria-label={t('schedule')}
+            title={t('schedule')}
+            className={buttonClass('ghost', 'icon', 'hidden lg:inline-flex')}
+          >
+            <CalendarClock aria-hidden className="size-5" />
+          </Link>
           <NotificationBell />
           <ThemeToggle />
           <MobileMenu />
