@@ -170,6 +170,8 @@ test.describe('schedule for everyone', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.context().addCookies([{ name: 'NEXT_LOCALE', value: 'en', url: page.url() }]);
     await page.goto('/test');
+    // On a phone the header keeps its few buttons; the schedule is in the menu.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Schedule', exact: true })).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog').getByRole('link', { name: 'Schedule', exact: true }).click();
     await expect(page).toHaveURL(/\/schedule$/);

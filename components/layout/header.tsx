@@ -49,16 +49,16 @@ export async function Header() {
             <AccessBadge />
             <UserMenu />
             <LanguageSwitcher />
+            {/* An icon: the text nav has no room left at lg widths. Phones reach it from the menu. */}
+            <Link
+              href={routes.schedule}
+              aria-label={t('schedule')}
+              title={t('schedule')}
+              className={buttonClass('ghost', 'icon')}
+            >
+              <CalendarClock aria-hidden className="size-5" />
+            </Link>
           </div>
-          {/* An icon: the text nav has no room left at lg widths. Phones reach it from the menu. */}
-          <Link
-            href={routes.schedule}
-            aria-label={t('schedule')}
-            title={t('schedule')}
-            className={buttonClass('ghost', 'icon', 'hidden lg:inline-flex')}
-          >
-            <CalendarClock aria-hidden className="size-5" />
-          </Link>
           <NotificationBell />
           <ThemeToggle />
           <MobileMenu />
