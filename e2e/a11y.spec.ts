@@ -150,6 +150,7 @@ const DATA_PAGES: { path: string; content: (page: Page) => Locator; en?: boolean
     path: '/search?q=zzz-no-such-anime',
     content: (page) => page.getByRole('link', { name: /Explorar animes|Explore anime/i }),
   },
+  { path: '/schedule', content: (page) => page.getByTestId('schedule-entry').first(), en: true },
   { path: '/anime/20', content: (page) => page.getByTestId('synopsis'), en: true },
   { path: '/anime/90105', content: heading(/.+/) },
   { path: '/anime/999999', content: heading(/.+/), en: true },

@@ -2,6 +2,7 @@
 export const routes = {
   home: '/',
   explore: '/explore',
+  schedule: '/schedule',
   settings: '/settings',
   search: '/search',
   myRatings: '/my-ratings',

@@ -6,6 +6,7 @@ import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { GlobalErrorLogger } from '@/components/layout/global-error-logger';
 import { SkipLink } from '@/components/layout/skip-link';
+import { EpisodeAlertWatcher } from '@/components/notifications/lazy-episode-alert-watcher';
 import { SeasonReleaseWatcher } from '@/components/notifications/lazy-season-release-watcher';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { Toaster } from '@/components/ui/toaster';
@@ -67,6 +68,7 @@ export default async function LocaleLayout({
             <Toaster />
             <GlobalErrorLogger />
             <SeasonReleaseWatcher />
+            <EpisodeAlertWatcher />
           </ThemeProvider>
         </NextIntlClientProvider>
       </body>

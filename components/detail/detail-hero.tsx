@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import Image from 'next/image';
 import { AnimeCover } from '@/components/anime/anime-cover';
 import { OfflineBadge } from '@/components/anime/offline-badge';
+import { NextEpisodeCountdown } from '@/components/schedule/next-episode-countdown';
 import { translateLabel } from '@/lib/labels';
 import type { Locale } from '@/lib/i18n/config';
 import type { AnimeDetails } from '@/lib/jikan/types';
@@ -84,6 +85,13 @@ export async function DetailHero({
               </div>
             ))}
           </dl>
+          {!gated && (
+            <NextEpisodeCountdown
+              broadcast={anime.broadcast}
+              episodes={anime.episodes}
+              className="font-medium text-accent-text"
+            />
+          )}
         </div>
       </div>
     </header>

@@ -1,4 +1,4 @@
-import { Sparkles } from 'lucide-react';
+import { CalendarClock, Sparkles } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { AccessBadge } from '@/components/auth/access-badge';
@@ -9,6 +9,7 @@ import { LanguageSwitcher } from '@/components/i18n/language-switcher';
 import { NotificationBell } from '@/components/notifications/notification-bell';
 import { SearchBar } from '@/components/search/search-bar';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
+import { buttonClass } from '@/components/ui/button';
 import { routes } from '@/lib/routes';
 import { ListsMenu } from './lists-menu';
 import { MobileMenu } from './mobile-menu';
@@ -54,6 +55,15 @@ export async function Header() {
             <AccessBadge compact />
             <UserMenu compact />
             <LanguageSwitcher />
+            {/* An icon: the text nav has no room left at lg widths. Phones reach it from the menu. */}
+            <Link
+              href={routes.schedule}
+              aria-label={t('schedule')}
+              title={t('schedule')}
+              className={buttonClass('ghost', 'icon')}
+            >
+              <CalendarClock aria-hidden className="size-5" />
+            </Link>
           </div>
           <NotificationBell />
           <ThemeToggle />

@@ -83,6 +83,14 @@ export default function MobileMenuDialog({
               {t('explore')}
             </Link>
             <Link
+              href={routes.schedule}
+              onClick={close}
+              className={linkClass}
+              aria-current={current(routes.schedule)}
+            >
+              {t('schedule')}
+            </Link>
+            <Link
               href={routes.settings}
               onClick={close}
               className={linkClass}

@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useId } from 'react';
 import { AnimeCover } from '@/components/anime/anime-cover';
+import { NextEpisodeCountdown } from '@/components/schedule/next-episode-countdown';
 import { Button } from '@/components/ui/button';
 import { animeTitle } from '@/lib/anime-display';
 import { routes } from '@/lib/routes';
@@ -122,6 +123,13 @@ export function ListEntryCard({
               )}
             </div>
             {date && <p className="text-xs text-muted">{date}</p>}
+            {type === 'WATCHING' && (
+              <NextEpisodeCountdown
+                broadcast={snapshot.broadcast}
+                episodes={total}
+                className="text-xs font-medium text-accent-text"
+              />
+            )}
           </div>
         ) : null}
         <div className="mt-auto px-3 pb-3">

@@ -17,6 +17,8 @@ export function notificationText(notification: AppNotification, t: T): { title: 
       return { title: t('blockedTitle'), message: t('blockedMessage', { anime }) };
     case 'seasonRelease':
       return seasonNoticeText(notification.data.reason ?? 'season', anime, t);
+    case 'newEpisode':
+      return newEpisodeText(anime, notification.data.episode, t);
   }
 }
 
@@ -29,4 +31,9 @@ export function seasonNoticeText(reason: SeasonNoticeReason, anime: string, t: T
     case 'season':
       return { title: t('seasonTitle'), message: t('seasonMessage', { anime }) };
   }
+}
+
+/** "Episódio novo de …", with the episode's number when it is known. */
+export function newEpisodeText(anime: string, episode: number | undefined, t: T): { title: string; message: string } {
+  return { title: t('newEpisodeTitle', { anime }), message: t('newEpisodeMessage', { anime, episode: episode === undefined ? 'none' : String(episode) }) };
 }

@@ -120,6 +120,7 @@ export const ID_OVA: number;
 export const ID_ONA: number;
 export const ID_SPECIAL: number;
 export const ID_AIRING: number;
+export const ID_MONDAY_0005: number;
 export const ID_UPCOMING: number;
 export const ID_NULLS: number;
 export const ID_UNAPPROVED: number;
@@ -174,6 +175,14 @@ export function seasonNow(options?: {
   unapproved?: boolean;
   continuing?: boolean;
 }): { mal_id: number }[];
+
+export function schedules(options?: {
+  filter?: string;
+  kids?: boolean;
+  sfw?: boolean;
+  unapproved?: boolean;
+}): { mal_id: number }[];
+export const SCHEDULE_FILTER_VALUES: readonly string[];
 
 export const TOP_IDS: readonly number[];
 export const TOP_TV_BY_POPULARITY_IDS: readonly number[];

@@ -34,6 +34,8 @@ export const ID_OVA = 36106;
 export const ID_ONA = 40351;
 export const ID_SPECIAL = 2994;
 export const ID_AIRING = ID_ONE_PIECE;
+/** Airing, broadcast "Mondays at 00:05 (JST)": late Sunday night in the Americas (the schedule's zone tests). */
+export const ID_MONDAY_0005 = 90102;
 export const ID_UPCOMING = 90110; // Not yet aired, score/rank/episodes null
 /** The null-heavy record: null English/Japanese titles, score, episodes, year, image URLs,
  *  trailer, synopsis, rating; empty genres/studios. Title is still non-empty. */
@@ -248,7 +250,7 @@ const DEFS = [
 
   // --- the current season (fall 2025) ---
   { id: 90101, title: 'Hoshi no Kartographer', en: 'Stellar Cartographers', ja: '星のカルトグラファー', type: 'TV', source: 'Original', eps: 12, status: 'Currently Airing', from: '2025-10-03', to: null, rating: 'pg13', score: 7.84, pop: 1850, g: ['Adventure', 'Sci-Fi'], th: ['Space'], st: ['Sunrise Beyond'], pr: ['Bandai'], li: ['Crunchyroll'], yt: 'fkStellar01', gogo: { episodes: 3 } },
-  { id: 90102, title: 'Tsukiyo no Pan-ya', en: 'Moonlit Bakery', ja: '月夜のパン屋', type: 'TV', source: 'Manga', eps: 12, status: 'Currently Airing', from: '2025-10-05', to: null, rating: 'g', score: 7.31, pop: 2410, g: ['Gourmet', 'Slice of Life'], th: ['Iyashikei'], d: ['Josei'], st: ['Lerche'], pr: ['Pony Canyon'] },
+  { id: 90102, title: 'Tsukiyo no Pan-ya', en: 'Moonlit Bakery', ja: '月夜のパン屋', type: 'TV', source: 'Manga', eps: 12, bc: ['Mondays', '00:05'], status: 'Currently Airing', from: '2025-10-05', to: null, rating: 'g', score: 7.31, pop: 2410, g: ['Gourmet', 'Slice of Life'], th: ['Iyashikei'], d: ['Josei'], st: ['Lerche'], pr: ['Pony Canyon'] },
   { id: 90103, title: 'Tetsu no Renge', en: 'Iron Lotus', ja: '鉄の蓮華', type: 'TV', source: 'Manga', eps: 24, status: 'Currently Airing', from: '2025-10-02', to: null, rating: 'r17', score: 8.12, pop: 1320, g: ['Action', 'Drama'], th: ['Martial Arts', 'Historical'], d: ['Seinen'], st: ['MAPPA'], pr: ['Dentsu'], li: ['Crunchyroll'], gogo: { episodes: 3 } },
   { id: 90104, title: 'Kaze no Yuubinya', en: null, ja: '風の郵便屋', type: 'TV', source: 'Light novel', eps: null, status: 'Currently Airing', from: '2025-10-09', to: null, rating: 'pg13', score: null, pop: 5200, g: ['Adventure', 'Fantasy'], st: ['Studio Voln'], gogo: { episodes: 3 } },
   { id: ID_ADULT, title: 'Akai Yokujou', en: 'Crimson Bathhouse', ja: '赤い浴場', type: 'TV', source: 'Original', eps: 8, status: 'Currently Airing', from: '2025-10-07', to: null, rating: 'rx', score: 6.2, pop: 8800, g: ['Hentai'], st: ['Studio Voln'], gogo: false },
@@ -337,6 +339,10 @@ function premiered(def) {
 }
 
 function broadcastOf(def) {
+  if (def.bc) {
+    const [day, time] = def.bc;
+    return { day, time, timezone: 'Asia/Tokyo', string: `${day} at ${time} (JST)` };
+  }
   const from = parseDate(def.from);
   if (def.type !== 'TV' || !from || from.day === null) {
     return { day: null, time: null, timezone: null, string: def.type === 'TV' ? null : 'Unknown' };
@@ -777,6 +783,31 @@ export function seasonNow({ filter, sfw, unapproved, continuing } = {}) {
     if (sfw && isHentai(b)) return false;
     if (filter && b.type !== TYPE_VALUES[filter]) return false;
     return inSeason(b) || (continuing && b.airing);
+  });
+  return orderBy(list, 'members', 'desc');
+}
+
+const SCHEDULE_FILTERS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'unknown', 'other'];
+export const SCHEDULE_FILTER_VALUES = SCHEDULE_FILTERS;
+const isKids = (b) => b.demographics.some((d) => d.name === 'Kids');
+
+/**
+ * GET /schedules: what is airing now, by the broadcast's (Japanese) weekday, members descending.
+ * `filter` is a weekday, `unknown` (airing without a slot) or `other` (nothing here); without it,
+ * every airing entry. `kids` true keeps only Kids entries, false drops them; absent, both. Like
+ * /seasons/now it keeps Rx entries unless `sfw` is passed.
+ */
+export function schedules({ filter, kids, sfw, unapproved } = {}) {
+  const list = BASES.filter((b) => {
+    if (!b.airing) return false;
+    if (!unapproved && !b.approved) return false;
+    if (sfw && isHentai(b)) return false;
+    if (kids === true && !isKids(b)) return false;
+    if (kids === false && isKids(b)) return false;
+    const day = b.broadcast.day?.toLowerCase().replace(/s$/, '') ?? null;
+    if (filter === 'unknown') return day === null;
+    if (filter === 'other') return false;
+    return !filter || day === filter;
   });
   return orderBy(list, 'members', 'desc');
 }

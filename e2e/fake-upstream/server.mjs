@@ -14,12 +14,14 @@ import {
   ID_BASIC_ONLY,
   ORDER_BY_VALUES,
   RATING_VALUES,
+  SCHEDULE_FILTER_VALUES,
   STATUS_VALUES,
   TOP_FILTER_VALUES,
   TYPE_VALUES,
   animeById,
   baseById,
   fakeTranslate,
+  schedules,
   searchAnime,
   seasonNow,
   splitSentences,
@@ -364,6 +366,20 @@ function handleJikan(req, res, url, route, origin) {
       sfw: flag(params, 'sfw'),
       unapproved: flag(params, 'unapproved'),
       continuing: flag(params, 'continuing'),
+    });
+    return send(req, res, 200, paginate(list, v.page, v.limit, origin));
+  }
+
+  if (route === '/schedules') {
+    const [v, errors] = parseJikanQuery(params, {
+      enums: { filter: SCHEDULE_FILTER_VALUES, kids: ['true', 'false'], sfw: ['true', 'false'] },
+    });
+    if (errors) return send(req, res, 400, jikanValidation(errors));
+    const list = schedules({
+      filter: v.filter,
+      kids: v.kids === undefined ? undefined : v.kids === 'true',
+      sfw: flag(params, 'sfw'),
+      unapproved: flag(params, 'unapproved'),
     });
     return send(req, res, 200, paginate(list, v.page, v.limit, origin));
   }

@@ -13,6 +13,7 @@ import {
   ID_BASIC_ONLY,
   ID_DEATH_NOTE,
   ID_MISSING_IMAGE,
+  ID_MONDAY_0005,
   ID_NARUTO,
   ID_NOT_FOUND,
   ID_NULLS,
@@ -230,6 +231,37 @@ describe('GET /top/anime and /seasons/now', () => {
     expect(idsOf(continuing.body)).toContain(ID_ONE_PIECE);
     const bad = await getJson(`${jikan}/seasons/now?filter=bogus`);
     expect(bad.status).toBe(400);
+  });
+
+  it('lists the airing schedule by Japanese weekday, with broadcast slots', async () => {
+    type Scheduled = JikanList & { data: { broadcast: { day: string; time: string; string: string } }[] };
+    const monday = await getJson<Scheduled>(`${jikan}/schedules?filter=monday&page=1&limit=25`);
+    expect(idsOf(monday.body)).toEqual([ID_MONDAY_0005]);
+    expect(monday.body.data[0]?.broadcast).toMatchObject({
+      day: 'Mondays',
+      time: '00:05',
+      timezone: 'Asia/Tokyo',
+      string: 'Mondays at 00:05 (JST)',
+    });
+    const tuesday = await getJson<Scheduled>(`${jikan}/schedules?filter=tuesday`);
+    expect(idsOf(tuesday.body)).toEqual([ID_ADULT]);
+    expect(idsOf((await getJson<Scheduled>(`${jikan}/schedules?filter=tuesday&sfw`)).body)).toEqual([]);
+    expect(idsOf((await getJson<Scheduled>(`${jikan}/schedules?filter=wednesday`)).body)).toEqual([ID_ONE_PIECE]);
+    expect(idsOf((await getJson<Scheduled>(`${jikan}/schedules?filter=thursday`)).body)).toEqual([90103, 90104]);
+    expect(idsOf((await getJson<Scheduled>(`${jikan}/schedules?filter=thursday&limit=1&page=2`)).body)).toEqual([
+      90104,
+    ]);
+    expect(idsOf((await getJson<Scheduled>(`${jikan}/schedules?filter=unknown`)).body)).toEqual([90107]);
+    expect(idsOf((await getJson<Scheduled>(`${jikan}/schedules?filter=other`)).body)).toEqual([]);
+    expect(idsOf((await getJson<Scheduled>(`${jikan}/schedules?filter=monday&kids=true`)).body)).toEqual([]);
+    expect(idsOf((await getJson<Scheduled>(`${jikan}/schedules?filter=monday&kids=false`)).body)).toEqual([
+      ID_MONDAY_0005,
+    ]);
+    const withUnapproved = await getJson<Scheduled>(`${jikan}/schedules?unapproved`);
+    expect(idsOf(withUnapproved.body)).toContain(ID_UNAPPROVED);
+    expect(idsOf((await getJson<Scheduled>(`${jikan}/schedules`)).body)).not.toContain(ID_UNAPPROVED);
+    expect((await getJson(`${jikan}/schedules?filter=someday`)).status).toBe(400);
+    expect((await getJson(`${jikan}/schedules?limit=26`)).status).toBe(400);
   });
 });
 

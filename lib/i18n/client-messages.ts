@@ -27,6 +27,7 @@ export const LAYOUT_NAMESPACES = [
   'Theme',
   'Toasts',
   'Sync',
+  'Schedule',
 ] as const satisfies readonly (keyof Messages)[];
 
 export const ROUTE_NAMESPACES = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toAnime, toAnimeDetails, toAnimeList } from './mappers';
+import { toAnime, toAnimeDetails, toAnimeList, toBroadcast } from './mappers';
 import { jikanAnimeSchema, type JikanAnime } from './schemas';
 
 /** A record as sparse as real ones get: nulls and missing fields everywhere. */
@@ -227,5 +227,49 @@ describe('toAnimeList', () => {
     records[1] = { ...records[1]!, approved: false };
     records[2] = { ...records[2]!, approved: true };
     expect(toAnimeList(records).map((a) => a.id)).toEqual([1, 3]);
+  });
+});
+
+describe('toBroadcast', () => {
+  const airing = (broadcast: unknown, extra: Record<string, unknown> = {}) =>
+    jikanAnimeSchema.parse({
+      mal_id: 1,
+      status: 'Currently Airing',
+      airing: true,
+      aired: { from: '2025-10-05T00:00:00+00:00' },
+      broadcast,
+      ...extra,
+    });
+
+  it('reads Jikan’s plural weekday, time and zone, with the first air date', () => {
+    const slot = { day: 'Mondays', time: '00:05', timezone: 'Asia/Tokyo', string: 'Mondays at 00:05 (JST)' };
+    expect(toBroadcast(airing(slot))).toEqual({
+      day: 1,
+      time: '00:05',
+      timezone: 'Asia/Tokyo',
+      startDate: '2025-10-05',
+    });
+    expect(toAnimeDetails(airing(slot)).broadcast?.day).toBe(1);
+  });
+
+  it('takes Japanese time when the zone is missing, and refuses what cannot be placed', () => {
+    expect(toBroadcast(airing({ day: 'Sundays', time: '9:30', timezone: null }))).toMatchObject({
+      day: 0,
+      time: '09:30',
+      timezone: 'Asia/Tokyo',
+    });
+    expect(toBroadcast(airing({ day: null, time: null, timezone: null, string: 'Unknown' }))).toBeNull();
+    expect(toBroadcast(airing({ day: 'Mondays', time: '25:00', timezone: 'Asia/Tokyo' }))).toBeNull();
+    expect(toBroadcast(airing({ day: 'Mondays', time: '10:00', timezone: 'Mars/Olympus' }))).toBeNull();
+    expect(toBroadcast(airing(null))).toBeNull();
+  });
+
+  it('drops the old slot of a finished show', () => {
+    const finished = airing(
+      { day: 'Thursdays', time: '19:30', timezone: 'Asia/Tokyo' },
+      { status: 'Finished Airing', airing: false },
+    );
+    expect(toBroadcast(finished)).toBeNull();
+    expect(toAnimeDetails(sparse).broadcast).toBeNull();
   });
 });

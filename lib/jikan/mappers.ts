@@ -1,7 +1,8 @@
 import 'server-only';
 import { httpUrl } from '@/lib/server/upstream';
 import type { JikanAnime } from './schemas';
-import type { Anime, AnimeDetails, ExternalLink } from './types';
+import { isTimeZone } from '@/lib/schedule/airing';
+import type { Anime, AnimeDetails, BroadcastSlot, ExternalLink } from './types';
 
 /** Raw Jikan records → the app's types. Every absent or empty value becomes null or []. */
 
@@ -113,6 +114,28 @@ function externalLinks(raw: JikanAnime): ExternalLink[] {
   return links;
 }
 
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+/** MyAnimeList's broadcast times are Japanese time; Jikan names the zone, older records may not. */
+const BROADCAST_ZONE = 'Asia/Tokyo';
+
+/**
+ * The weekly slot of a show on air or about to air. Jikan writes the day in the plural
+ * ("Mondays"); a finished show keeps its old slot, which would promise episodes that never come.
+ */
+export function toBroadcast(raw: JikanAnime): BroadcastSlot | null {
+  const onAir = raw.airing === true || raw.status === 'Currently Airing' || raw.status === 'Not yet aired';
+  const broadcast = raw.broadcast;
+  if (!onAir || !broadcast) return null;
+  const dayName = nonEmpty(broadcast.day)?.toLowerCase().replace(/s$/, '');
+  const day = dayName ? WEEKDAYS.indexOf(dayName) : -1;
+  const time = /^(\d{1,2}):(\d{2})$/.exec(nonEmpty(broadcast.time) ?? '');
+  if (day < 0 || !time || Number(time[1]) > 23 || Number(time[2]) > 59) return null;
+  const timezone = nonEmpty(broadcast.timezone) ?? BROADCAST_ZONE;
+  if (!isTimeZone(timezone)) return null;
+  const from = /^\d{4}-\d{2}-\d{2}/.exec(raw.aired?.from ?? '')?.[0] ?? null;
+  return { day, time: `${time[1]!.padStart(2, '0')}:${time[2]}`, timezone, startDate: from };
+}
+
 export function toAnimeDetails(raw: JikanAnime): AnimeDetails {
   return {
     ...toAnime(raw),
@@ -131,6 +154,7 @@ export function toAnimeDetails(raw: JikanAnime): AnimeDetails {
     // SPEC §3 says "bannerImage or background", but Jikan's `background` is a paragraph of
     // trivia: it only counts when the whole value is an image URL.
     banner: firstUrl(raw.bannerImage, raw.background),
+    broadcast: toBroadcast(raw),
   };
 }
 

@@ -70,6 +70,7 @@ export const jikanAnimeSchema = z.object({
   bannerImage: text,
   season: text,
   year: count,
+  broadcast: z.object({ day: text, time: text, timezone: text, string: text }).nullish(),
   genres: namedList,
   explicit_genres: namedList,
   themes: namedList,

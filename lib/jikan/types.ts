@@ -54,6 +54,21 @@ export interface ExternalLink {
   url: string;
 }
 
+/**
+ * A show's weekly broadcast slot (Jikan's `broadcast`, e.g. "Mondays at 00:05 (JST)"), kept only
+ * while the show airs or is about to: a finished show's record still names its old slot.
+ */
+export interface BroadcastSlot {
+  /** 0 = Sunday … 6 = Saturday, in `timezone`. */
+  day: number;
+  /** "HH:MM", 24-hour, in `timezone`. */
+  time: string;
+  /** IANA zone of the slot (Jikan gives Asia/Tokyo). */
+  timezone: string;
+  /** The first airing's date (YYYY-MM-DD in `timezone`) when known: it counts the episodes aired. */
+  startDate: string | null;
+}
+
 /** Everything the detail page shows. */
 export interface AnimeDetails extends Anime {
   titles: { type: string; title: string }[];
@@ -67,6 +82,8 @@ export interface AnimeDetails extends Anime {
   externalLinks: ExternalLink[];
   /** bannerImage or background (SPEC §3). */
   banner: string | null;
+  /** The weekly slot of a show on air; absent or null when unknown or over. */
+  broadcast?: BroadcastSlot | null;
 }
 
 /**

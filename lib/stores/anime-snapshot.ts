@@ -1,5 +1,5 @@
 import { isGatedAnime } from '@/lib/jikan/gate';
-import type { Anime, GatedAnime } from '@/lib/jikan/types';
+import type { Anime, AnimeDetails, BroadcastSlot, GatedAnime } from '@/lib/jikan/types';
 
 /**
  * A small copy of an anime's card data, kept with each list entry and rating when it is added, so
@@ -15,6 +15,8 @@ export interface AnimeSnapshot {
   score: number | null;
   /** Genre names (for Settings › Dados statistics); empty for copies taken before they were kept. */
   genres?: string[];
+  /** The weekly slot while the show airs (Watching cards' countdown, new-episode alerts). */
+  broadcast?: BroadcastSlot;
   /** ISO timestamp of when the copy was taken. */
   takenAt: string;
 }
@@ -36,6 +38,8 @@ export function snapshotFromAnime(anime: Anime | GatedAnime, now: Date = new Dat
       takenAt: now.toISOString(),
     };
   }
+  // Listing items carry no slot; the detail record does (AnimeDetails.broadcast).
+  const broadcast = (anime as Partial<AnimeDetails>).broadcast;
   return {
     title: anime.title,
     titleEnglish: anime.titleEnglish,
@@ -44,8 +48,25 @@ export function snapshotFromAnime(anime: Anime | GatedAnime, now: Date = new Dat
     episodes: anime.episodes,
     score: anime.score,
     genres: anime.genres.slice(0, MAX_GENRES),
+    ...(broadcast ? { broadcast } : {}),
     takenAt: now.toISOString(),
   };
+}
+
+/** A stored slot, only when every part of it can be placed (lib/schedule/airing reads it). */
+function broadcastSlot(value: unknown): BroadcastSlot | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { day, time, timezone, startDate } = value as Record<string, unknown>;
+  if (typeof day !== 'number' || !Number.isInteger(day) || day < 0 || day > 6) return null;
+  if (typeof time !== 'string' || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return null;
+  if (typeof timezone !== 'string' || !/^[A-Za-z_+-]+(\/[A-Za-z0-9_+-]+){0,2}$/.test(timezone)) return null;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: timezone });
+  } catch {
+    return null;
+  }
+  const start = typeof startDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(startDate) ? startDate : null;
+  return { day, time, timezone, startDate: start };
 }
 
 function text(value: unknown): string | null {
@@ -72,6 +93,7 @@ export function sanitizeSnapshot(value: unknown): AnimeSnapshot | null {
     typeof record.takenAt === 'string' && !Number.isNaN(Date.parse(record.takenAt))
       ? record.takenAt
       : new Date(0).toISOString();
+  const broadcast = broadcastSlot(record.broadcast);
   return {
     title: text(record.title),
     titleEnglish: text(record.titleEnglish),
@@ -90,6 +112,7 @@ export function sanitizeSnapshot(value: unknown): AnimeSnapshot | null {
             .slice(0, MAX_GENRES),
         }
       : {}),
+    ...(broadcast ? { broadcast } : {}),
     takenAt,
   };
 }

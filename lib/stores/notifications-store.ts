@@ -13,7 +13,7 @@ export const PREFERENCES_KEY = 'notificationPreferences';
 export const LAST_SEASON_CHECK_KEY = 'lastSeasonCheck';
 export const MAX_NOTIFICATIONS = 100;
 
-export const NOTIFICATION_TYPES = ['adultContentBlocked', 'loginRequired', 'seasonRelease'] as const;
+export const NOTIFICATION_TYPES = ['adultContentBlocked', 'loginRequired', 'seasonRelease', 'newEpisode'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Why a seasonRelease notice was made (preferences seasonReleases, newEpisodes, favoritesUpdates). */
@@ -27,6 +27,8 @@ export type NotificationData = {
   animeId?: number;
   animeTitle?: string;
   reason?: SeasonNoticeReason;
+  /** A newEpisode notice: which episode aired, when the show's first airing is known. */
+  episode?: number;
 };
 
 export type AppNotification = {
@@ -126,6 +128,9 @@ function sanitizeData(value: unknown): NotificationData {
   if (typeof value.animeTitle === 'string') data.animeTitle = value.animeTitle.slice(0, 300);
   if (typeof value.reason === 'string' && (SEASON_NOTICE_REASONS as readonly string[]).includes(value.reason)) {
     data.reason = value.reason as SeasonNoticeReason;
+  }
+  if (typeof value.episode === 'number' && Number.isInteger(value.episode) && value.episode > 0) {
+    data.episode = value.episode;
   }
   return data;
 }
