@@ -24,7 +24,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, buildIsCurrent, ensureDependencies, ensureNginx, localBin, log, nginxPath } from './lib.mjs';
+import { ensureBuilt, ensureDependencies, ensureNginx, localBin, log, nginxPath } from './lib.mjs';
 
 export { nginxPath };
 
@@ -174,13 +174,7 @@ async function waitForHttp(url, child, timeoutMs) {
 
 async function startEdge() {
   await ensureDependencies();
-  if (buildIsCurrent()) {
-    log('Build is up to date.');
-  } else {
-    log('Building the app (next build)...');
-    const code = await build();
-    if (code !== 0) process.exit(code);
-  }
+  await ensureBuilt();
   const nginx = ensureNginx();
   if (!nginx) process.exit(1);
 

@@ -92,6 +92,17 @@ const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
 
 const stampFile = path.join(distDir, 'anime-master-build-hash');
 
+/** Builds when the sources changed since the last build; exits the process when the build fails. */
+export async function ensureBuilt() {
+  if (buildIsCurrent()) {
+    log('Build is up to date.');
+    return;
+  }
+  log('Building the app (next build)...');
+  const code = await build();
+  if (code !== 0) process.exit(code);
+}
+
 export function buildIsCurrent() {
   return (
     existsSync(CATALOGUE_FILE) &&

@@ -1,16 +1,10 @@
 // npm start: installs what is missing, builds when the sources changed, then runs Next's own
 // production server (`next start`) on PORT (3000), bound to HOST when it is set (every interface
 // otherwise, as `next start` does).
-import { build, buildIsCurrent, ensureDependencies, localBin, log, run } from './lib.mjs';
+import { ensureBuilt, ensureDependencies, localBin, log, run } from './lib.mjs';
 
 await ensureDependencies();
-if (buildIsCurrent()) {
-  log('Build is up to date.');
-} else {
-  log('Building the app (next build)...');
-  const code = await build();
-  if (code !== 0) process.exit(code);
-}
+await ensureBuilt();
 const port = process.env.PORT || '3000';
 const host = process.env.HOST?.trim();
 const args = ['start', '-p', port, ...(host ? ['-H', host] : [])];
