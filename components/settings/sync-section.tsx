@@ -1,10 +1,10 @@
 'use client';
 
-import * as Dialog from '@radix-ui/react-dialog';
 import { CloudOff, Trash2 } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useId, useState, useSyncExternalStore } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { isSyncOptedOut, useSyncStatus, type SyncErrorKind, type SyncStatus } from '@/lib/library/status';
 import { useAuthStore } from '@/lib/stores/auth-store';
 import { showToast } from '@/lib/toast';
@@ -131,29 +131,25 @@ export function SyncSection({ uid }: { uid: string }) {
           </p>
         </div>
       </div>
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Trigger className={buttonClass('danger', 'md', 'self-start')}>
-          <Trash2 aria-hidden className="size-4" />
-          {t('syncDelete')}
-        </Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-overlay data-[state=open]:animate-fade-in" />
-          <Dialog.Content
-            role="alertdialog"
-            className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-lg border border-border bg-surface p-6 shadow-lg data-[state=open]:animate-fade-in"
-          >
-            <Dialog.Title className="text-lg font-semibold">{t('syncDelete')}</Dialog.Title>
-            <Dialog.Description className="text-sm text-muted">{t('syncDeleteConfirm')}</Dialog.Description>
-            <div className="flex flex-wrap justify-end gap-2">
-              <Dialog.Close className={buttonClass('secondary')}>{t('syncCancel')}</Dialog.Close>
-              <Button variant="danger" disabled={busy} aria-busy={busy} onClick={() => void erase()}>
-                <CloudOff aria-hidden className="size-4" />
-                {t('syncDeleteButton')}
-              </Button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        trigger={
+          <button type="button" className={buttonClass('danger', 'md', 'self-start')}>
+            <Trash2 aria-hidden className="size-4" />
+            {t('syncDelete')}
+          </button>
+        }
+        title={t('syncDelete')}
+        description={t('syncDeleteConfirm')}
+        cancel={{ label: t('syncCancel'), className: buttonClass('secondary') }}
+        confirm={
+          <Button variant="danger" disabled={busy} aria-busy={busy} onClick={() => void erase()}>
+            <CloudOff aria-hidden className="size-4" />
+            {t('syncDeleteButton')}
+          </Button>
+        }
+      />
     </section>
   );
 }
