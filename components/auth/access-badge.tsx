@@ -21,7 +21,7 @@ const LOOK = {
 
 /**
  * Age and authentication status badge (SPEC §2 Header, §4 Adult gate, §6). The tooltip is plain
- * CSS (shown on hover and keyboard focus), described by aria-describedby. `compact`: below 1280 px
+ * CSS (shown on hover and keyboard focus), described by aria-describedby. `compact`: below 1536 px
  * the status word is read by screen readers only and the badge shows its icon.
  */
 export function AccessBadge({ className, compact = false }: { className?: string; compact?: boolean }) {
@@ -41,7 +41,7 @@ export function AccessBadge({ className, compact = false }: { className?: string
       >
         <Icon aria-hidden className={cn('size-4', look.tone)} />
         <span className="sr-only">{t('label')}: </span>
-        <span className={cn(compact && 'sr-only xl:not-sr-only')}>{t(look.label)}</span>
+        <span className={cn(compact && 'sr-only 2xl:not-sr-only')}>{t(look.label)}</span>
       </button>
       <span
         id={tooltipId}

@@ -17,8 +17,8 @@ import { MobileMenu } from './mobile-menu';
 /**
  * Site header (SPEC §2 Header). From 1024 px everything is inline: the brand, the navigation and
  * the controls keep their size, and the search takes the rest (at least 160 px: below 1280 px the
- * badge and the sign-in button show their icons only, and a narrow search bar submits from its
- * magnifier). From 768 px the search is inline and the rest is in the menu; phones get the menu.
+ * brand shows its mark only and the sign-in button its icon, below 1536 px the access badge its
+ * icon, and a narrow search bar submits from its magnifier). From 768 px the search is inline and the rest is in the menu; phones get the menu.
  */
 export async function Header() {
   const t = await getTranslations('Header');
@@ -34,7 +34,7 @@ export async function Header() {
           className="mr-2 inline-flex min-h-11 min-w-0 items-center gap-2 rounded-md text-base font-bold text-fg sm:shrink-0 sm:text-lg"
         >
           <Sparkles aria-hidden className="size-6 shrink-0 text-accent-text" />
-          <span className="truncate">{t('brand')}</span>
+          <span className="truncate lg:max-xl:sr-only">{t('brand')}</span>
         </Link>
         <nav aria-label={t('mainNav')} className="hidden shrink-0 items-center gap-1 lg:flex">
           <Link href={routes.explore} className={navLink}>

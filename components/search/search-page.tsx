@@ -1,16 +1,14 @@
 import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
-import { Suspense } from 'react';
 import { ListingMessage } from '@/components/anime/listing-states';
 import { POPULAR_SEARCHES } from '@/components/search/popular-searches';
 import { SearchResultsSection } from '@/components/search/search-results-section';
-import { SearchSpinner } from '@/components/search/search-spinner';
 import { buttonClass } from '@/components/ui/button';
 import { MAX_SEARCH_LENGTH, searchHref, type SearchState } from '@/lib/discovery/params';
 
 /**
  * The results part of the search screen (SPEC §2) for one query, sort and view: the popular
- * searches without a query, the too-long message, or the results behind the spinner.
+ * searches without a query, the too-long message, or the results.
  * SearchShell, in the search layout, shows the query and the controls above it.
  */
 export async function SearchContent({ q, sort, view }: SearchState) {
@@ -39,9 +37,8 @@ export async function SearchContent({ q, sort, view }: SearchState) {
   if (q.length > MAX_SEARCH_LENGTH) {
     return <ListingMessage tone="error" text={t('tooLong', { max: MAX_SEARCH_LENGTH })} className="mt-6" />;
   }
-  return (
-    <Suspense fallback={<SearchSpinner />}>
-      <SearchResultsSection q={q} sort={sort} view={view} />
-    </Suspense>
-  );
+  // No Suspense boundary: the answer holds the results themselves, readable without JavaScript
+  // (a streamed boundary would leave them hidden behind the spinner). A client navigation shows
+  // the spinner of SearchShell while it waits.
+  return <SearchResultsSection q={q} sort={sort} view={view} />;
 }

@@ -236,15 +236,16 @@ test.describe('trailer and episodes', () => {
   });
 
   test('no episode section when the provider fails', async ({ page }) => {
-    // 429: the provider refuses, without marking the host down for the other tests.
-    const fault = await fake.setFault({ service: 'streaming', mode: '429', match: 'gogoanime/Cowboy' });
+    // 429: the provider refuses, without marking the host down for the other tests. Dragon Ball Z:
+    // an anime whose episodes no other spec asks this server for (they stay cached once fetched).
+    const fault = await fake.setFault({ service: 'streaming', mode: '429', match: 'gogoanime/Dragon' });
     try {
       const answer = page.waitForResponse((response) =>
-        response.url().includes('/api/streaming/episodes?id=1'),
+        response.url().includes('/api/streaming/episodes?id=813'),
       );
-      await page.goto('/anime/1');
+      await page.goto('/anime/813');
       expect(await (await answer).json()).toEqual({ data: null });
-      await expect(page.getByRole('heading', { level: 1, name: 'Cowboy Bebop' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Dragon Ball Z' })).toBeVisible();
       await expect(page.getByTestId('episodes')).toHaveCount(0);
     } finally {
       await fake.clearFault(fault);
