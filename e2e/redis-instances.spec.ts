@@ -50,6 +50,9 @@ test.describe('two instances sharing Redis', () => {
       JIKAN_MIN_INTERVAL_MS: String(GAP_MS),
       // The burst queues 60 calls a gap apart (about 16 s): its last caller must still get a turn.
       JIKAN_TIMEOUT_MS: '40000',
+      // The requests name their clients in X-Forwarded-For, as a proxy in front would: each is one
+      // client with its own budget.
+      TRUSTED_PROXY_HOPS: '1',
     };
     stack = await startPrivateStack(env);
     second = await startApp(`${stack.fakeUrl}/jikan/v4`, {

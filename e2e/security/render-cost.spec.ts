@@ -86,7 +86,12 @@ test.describe('card images have a per-client render budget (private server)', ()
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    stack = await startPrivateStack({ IMAGE_RENDER_BURST: '3', IMAGE_RENDER_PER_MINUTE: '2' });
+    // Behind one trusted proxy, as behind the shipped nginx: the address it appended names the client.
+    stack = await startPrivateStack({
+      IMAGE_RENDER_BURST: '3',
+      IMAGE_RENDER_PER_MINUTE: '2',
+      TRUSTED_PROXY_HOPS: '1',
+    });
   });
   test.afterAll(async () => {
     await stack?.close();
