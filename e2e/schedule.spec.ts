@@ -212,7 +212,7 @@ test.describe('next episode', () => {
     await expect(card.getByTestId('next-episode')).toHaveText(/^Próximo episódio em [12] min$/);
 
     await page.clock.fastForward('03:00');
-    const bell = page.getByRole('button', { name: /^Notificações \(/ });
+    const bell = page.getByRole('button', { name: /^Notificações:/ });
     await bell.click();
     const notices = page.getByRole('dialog', { name: 'Notificações' }).getByTestId('notification-item');
     await expect(notices.filter({ hasText: 'Episódio novo de One Piece' })).toHaveCount(1);
