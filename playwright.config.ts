@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { authEmulatorPort, authServerEnv } from './e2e/auth-emulator/env.mjs';
 
@@ -70,6 +73,9 @@ export default defineConfig({
       timeout: 120_000,
       env: {
         NEXT_TELEMETRY_DISABLED: '1',
+        // A fresh database per run: a folder left by an earlier run (or a killed server) never
+        // decides what this one sees.
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'anime-master-e2e-data-')),
         JIKAN_BASE_URL: `${fake}/jikan/v4`,
         // The 1200 ms gap is proven by the integration tests; e2e keeps it short to stay fast.
         JIKAN_MIN_INTERVAL_MS: '20',

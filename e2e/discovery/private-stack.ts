@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../test/support/ports';
 
@@ -109,6 +111,9 @@ export async function startApp(
         JIKAN_BASE_URL: jikanBaseUrl,
         JIKAN_MIN_INTERVAL_MS: '20',
         JIKAN_TIMEOUT_MS: '4000',
+        // A database folder of its own: PGlite's folder belongs to one process, and the suite's
+        // shared server has the project's.
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'anime-master-data-')),
         ...extraEnv,
       },
       stdio: 'ignore',
