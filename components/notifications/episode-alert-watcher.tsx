@@ -23,7 +23,7 @@ async function watchedShows(locale: string): Promise<WatchedShow[]> {
 }
 
 /**
- * New-episode alerts (issue 28): on load, every minute while the app is open, and when the
+ * New-episode alerts: on load, every minute while the app is open, and when the
  * Watching list changes, a notice for each Watching episode that has aired (once per episode),
  * plus a desktop notification when allowed. Renders nothing.
  */

@@ -31,7 +31,7 @@ function useMyIds(): Set<number> | null {
 }
 
 /**
- * The week's schedule (issue 28). The server's HTML lists each anime on its broadcast's own day and
+ * The week's schedule. The server's HTML lists each anime on its broadcast's own day and
  * time (Tokyo); the browser moves it to the visitor's day and time. Until then the week is laid
  * out but not shown (visibility keeps its space), so moving entries is no layout shift; without
  * JavaScript the broadcast week shows as it is (the <noscript> rule).

@@ -3,7 +3,7 @@ import { airingsBetween, episodeNumberAt } from '@/lib/schedule/airing';
 import { useNotificationsStore } from '@/lib/stores/notifications-store';
 
 /**
- * New-episode alerts (issue 28): while the app is open, each minute, an episode of a Watching
+ * New-episode alerts: while the app is open, each minute, an episode of a Watching
  * anime that has aired since the last look becomes a notice, once. What was looked at is kept per
  * anime in localStorage (`episodeAlerts`: id → instant), so the next visit catches up with what
  * aired meanwhile, and a reload or a second tab announces nothing twice.

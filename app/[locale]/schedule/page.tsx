@@ -5,7 +5,7 @@ import { onDemandStaticParams, resolvePageLocale, type LocaleParams } from '@/li
 import { loadScheduleWeek } from '@/lib/schedule/load-week';
 
 /**
- * /schedule: this week's airing anime by weekday (issue 28). The HTML is the anonymous view, cached
+ * /schedule: this week's airing anime by weekday. The HTML is the anonymous view, cached
  * and regenerated in the background; each visitor's browser moves the entries to its own zone.
  */
 type Params = Promise<LocaleParams>;
