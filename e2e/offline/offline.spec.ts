@@ -145,12 +145,15 @@ test.describe('detail page', () => {
   });
 
   test('when the database is healthy, live data and where to watch, without the badge', async ({ page }) => {
+    test.setTimeout(90_000);
     await useLanguage(page, 'en');
+    // The catalogue's stand-in is believed for DETAIL_RETRY_SECONDS after the failure, and the
+    // offline render is cached for a second: a reload after that shows the live page.
     await expect(async () => {
       await page.goto(`${stack.appUrl}/anime/269`);
       await expect(page.getByTestId('detail-title')).toHaveText('Bleach', { timeout: 2_000 });
-    }).toPass({ timeout: 30_000 });
-    await expect(offlineBadge(page)).toHaveCount(0);
+      await expect(offlineBadge(page)).toHaveCount(0, { timeout: 1_000 });
+    }).toPass({ timeout: 45_000 });
     // 'Onde assistir' is on every detail page, online too.
     await expect(
       page.getByRole('region', { name: 'Where to watch' }).getByRole('link', { name: /Netflix/ }),
