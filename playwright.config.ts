@@ -34,6 +34,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     locale: 'pt-BR',
+    // The app's service worker (public/sw.js) would answer from its caches and make requests that
+    // page.route does not see: the suite runs without it; e2e/pwa allows it where it is tested.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

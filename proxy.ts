@@ -151,10 +151,11 @@ function metadataImage(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  // Pages only: API routes, Next's own files, metadata images and static assets skip the proxy.
+  // Pages only: API routes, Next's own files, metadata images, the web app manifest, the service
+  // worker and static assets skip the proxy.
   // API paths come here only when they hold a '%' (one that may not decode: see wellFormedPath).
   matcher: [
     '/api/(.*%.*)',
-    '/((?!api|_next/static|_next/image|_next/data|favicon.ico|robots.txt|sitemap.xml|.*\\.(?:png|jpg|jpeg|gif|svg|ico|webp|avif|woff2?|mp3|wav|txt|xml)$).*)',
+    '/((?!api|_next/static|_next/image|_next/data|favicon.ico|robots.txt|sitemap.xml|manifest.webmanifest|sw.js|.*\\.(?:png|jpg|jpeg|gif|svg|ico|webp|avif|woff2?|mp3|wav|txt|xml)$).*)',
   ],
 };

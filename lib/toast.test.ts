@@ -36,3 +36,16 @@ describe('showToast before and after the container loads', () => {
     expect(shown.at(-1)?.message).toBe('queued again');
   });
 });
+
+describe('a toast with an action', () => {
+  it('carries its button to the container', () => {
+    const shown: PendingToast[] = [];
+    const disconnect = connectToaster((toast) => shown.push(toast));
+    const onClick = vi.fn();
+    showToast('Nova versão disponível', 'info', 0, { label: 'Atualizar', onClick });
+    expect(shown.at(-1)).toMatchObject({ message: 'Nova versão disponível', action: { label: 'Atualizar' } });
+    shown.at(-1)?.action?.onClick();
+    expect(onClick).toHaveBeenCalledOnce();
+    disconnect();
+  });
+});

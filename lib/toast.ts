@@ -9,10 +9,17 @@ export function toastDuration(duration: number = DEFAULT_TOAST_MS): number {
   return duration <= 0 ? Number.POSITIVE_INFINITY : duration;
 }
 
+/** A button in the toast that does something (e.g. 'Atualizar'); the toast closes when it is pressed. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
 export interface PendingToast {
   message: string;
   type: ToastType;
   duration: number;
+  action?: ToastAction;
 }
 
 type Deliver = (toast: PendingToast) => void;
@@ -47,9 +54,9 @@ export function connectToaster(show: Deliver): () => void {
  * Sonner and its container load after hydration; a toast asked for earlier waits for
  * them in a queue.
  */
-export function showToast(message: string, type: ToastType = 'info', duration?: number): void {
+export function showToast(message: string, type: ToastType = 'info', duration?: number, action?: ToastAction): void {
   playNotificationSound();
-  const toast = { message, type, duration: toastDuration(duration) };
+  const toast: PendingToast = { message, type, duration: toastDuration(duration), ...(action ? { action } : {}) };
   if (deliver) {
     deliver(toast);
     return;

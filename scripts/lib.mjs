@@ -55,6 +55,7 @@ export async function ensureDependencies() {
 const SOURCE_DIRS = ['app', 'components', 'lib', 'messages', 'public'];
 const SOURCE_FILES = [
   'proxy.ts',
+  'serwist.config.mjs',
   'next.config.ts',
   'postcss.config.mjs',
   'tsconfig.json',
@@ -62,12 +63,15 @@ const SOURCE_FILES = [
   'package-lock.json',
 ];
 
+// The build's own output inside public/ (the service worker): not a source of the build.
+const GENERATED = new Set(['public/sw.js', 'public/sw.js.map'].map((file) => path.join(root, file)));
+
 function collect(dir, out) {
   if (!existsSync(dir)) return;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) collect(full, out);
-    else if (!/\.test\.tsx?$/.test(entry.name)) out.push(full);
+    else if (!/\.test\.tsx?$/.test(entry.name) && !GENERATED.has(full)) out.push(full);
   }
 }
 
@@ -108,16 +112,21 @@ export function buildIsCurrent() {
     existsSync(CATALOGUE_FILE) &&
     existsSync(path.join(distDir, 'BUILD_ID')) &&
     existsSync(stampFile) &&
+    existsSync(path.join(root, 'public', 'sw.js')) &&
     readFileSync(stampFile, 'utf8') === sourceHash()
   );
 }
 
-/** The offline catalogue, then next build; records the source hash so the next start can skip it. */
+/**
+ * The offline catalogue, next build, then the service worker (public/sw.js, from the build's file
+ * list); records the source hash so the next start can skip it.
+ */
 export async function build() {
   const catalogue = writeCatalogue();
   log(`Offline catalogue: ${catalogue.records} anime (${(catalogue.bytes / 1024 / 1024).toFixed(2)} MB)`);
   const hash = sourceHash();
-  const code = await run(bin('next'), ['build'], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  let code = await run(bin('next'), ['build'], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  if (code === 0) code = await run(process.execPath, [path.join(root, 'scripts', 'build-worker.mjs')]);
   if (code === 0) {
     writeFileSync(stampFile, hash);
   }

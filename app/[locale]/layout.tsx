@@ -6,6 +6,8 @@ import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { GlobalErrorLogger } from '@/components/layout/global-error-logger';
 import { SkipLink } from '@/components/layout/skip-link';
+import { OfflineCopyNotice } from '@/components/pwa/offline-copy-notice';
+import { ServiceWorker } from '@/components/pwa/service-worker';
 import { EpisodeAlertWatcher } from '@/components/notifications/lazy-episode-alert-watcher';
 import { SeasonReleaseWatcher } from '@/components/notifications/lazy-season-release-watcher';
 import { ThemeProvider } from '@/components/theme/theme-provider';
@@ -61,6 +63,7 @@ export default async function LocaleLayout({
           <ThemeProvider>
             <SkipLink />
             <Header />
+            <OfflineCopyNotice />
             <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
               {children}
             </main>
@@ -69,6 +72,7 @@ export default async function LocaleLayout({
             <GlobalErrorLogger />
             <SeasonReleaseWatcher />
             <EpisodeAlertWatcher />
+            <ServiceWorker />
           </ThemeProvider>
         </NextIntlClientProvider>
       </body>

@@ -6,6 +6,7 @@ import { useEffect, useTransition } from 'react';
 import { locales, type Locale } from '@/lib/i18n/config';
 import { useHydrated } from '@/lib/stores/use-hydrated';
 import { persistLocale, readCookieLocale, readStoredLocale } from '@/lib/i18n/locale-client';
+import { saveLocalDataPages } from '@/lib/pwa/client';
 import { cn } from '@/lib/utils/cn';
 
 /** One button per language code (SPEC §2 Header). */
@@ -38,6 +39,8 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   const choose = (locale: Locale) => {
     if (locale === current) return;
     persistLocale(locale);
+    // The service worker keeps the lists for offline use in the language just chosen, too.
+    saveLocalDataPages();
     startTransition(() => router.refresh());
   };
 

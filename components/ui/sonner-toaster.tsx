@@ -15,7 +15,10 @@ export default function SonnerToaster() {
   const { resolvedTheme } = useTheme();
   const t = useTranslations('Toasts');
   // Sonner subscribes in its own effect, which runs before this one: from here on toasts show.
-  useEffect(() => connectToaster(({ message, type, duration }) => void toast[type](message, { duration })), []);
+  useEffect(
+    () => connectToaster(({ message, type, duration, action }) => void toast[type](message, { duration, action })),
+    [],
+  );
   return (
     <Sonner
       position="top-right"

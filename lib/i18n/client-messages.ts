@@ -28,6 +28,7 @@ export const LAYOUT_NAMESPACES = [
   'Toasts',
   'Sync',
   'Schedule',
+  'Offline',
 ] as const satisfies readonly (keyof Messages)[];
 
 export const ROUTE_NAMESPACES = {

@@ -6,6 +6,7 @@ import {
   policySources,
   RESOURCE_POLICY,
   securityHeaderRules,
+  WORKER_POLICY,
 } from './security-headers';
 
 function directive(policy: string, name: string): string[] {
@@ -73,7 +74,7 @@ describe('securityHeaderRules', () => {
   });
 
   it('lets no API answer, build file or public file run anything (later rules win in Next)', () => {
-    for (const source of ['/api/:path*', '/_next/:path*', '/images/:path*', '/sounds/:path*']) {
+    for (const source of ['/api/:path*', '/_next/:path*', '/images/:path*', '/sounds/:path*', '/icons/:path*']) {
       expect(valueOf(source, 'content-security-policy'), source).toBe(RESOURCE_POLICY);
       expect(rules.findIndex((rule) => rule.source === source)).toBeGreaterThan(0);
     }
@@ -82,6 +83,17 @@ describe('securityHeaderRules', () => {
     expect(directive(IMAGE_POLICY, 'default-src')).toEqual(["'none'"]);
     expect(directive(IMAGE_POLICY, 'sandbox')).toEqual([]);
     expect(IMAGE_POLICY.split(';').map((d) => d.trim())).toContain('sandbox');
+  });
+
+  it('lets the service worker fetch from this origin only, and has its script revalidated on each load', () => {
+    expect(valueOf('/sw.js', 'content-security-policy')).toBe(WORKER_POLICY);
+    expect(directive(WORKER_POLICY, 'default-src')).toEqual(["'none'"]);
+    expect(directive(WORKER_POLICY, 'connect-src')).toEqual(["'self'"]);
+    expect(valueOf('/sw.js', 'cache-control')).toBe('no-cache');
+    expect(rules.at(-1)?.source).toBe('/sw.js');
+    // Pages may start a worker of this origin and read a manifest of this origin, nothing else.
+    expect(directive(pagePolicy(), 'worker-src')).toEqual(["'self'", 'blob:']);
+    expect(directive(pagePolicy(), 'manifest-src')).toEqual(["'self'"]);
   });
 
   it('carries HSTS, nosniff, a referrer policy and no framing', () => {

@@ -85,6 +85,18 @@ export const RESOURCE_POLICY =
  */
 export const IMAGE_POLICY = `${RESOURCE_POLICY}; sandbox`;
 
+/**
+ * The service worker (/sw.js, lib/pwa/worker.ts): its policy governs what the worker itself may
+ * do, which is fetching from this origin (pages, covers, anime API answers) and nothing else.
+ */
+export const WORKER_POLICY = "default-src 'none'; connect-src 'self'";
+
+/**
+ * The worker's script is asked for again on every load and revalidated each time (no-cache), so
+ * a new version reaches visitors at once, through browsers and the edge alike.
+ */
+export const WORKER_CACHE_CONTROL = 'no-cache';
+
 /** Headers every response carries, whatever it is. */
 export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
@@ -96,7 +108,7 @@ export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** Paths whose answers are never documents: API JSON, build files, optimised images, public files. */
-export const RESOURCE_PATHS = ['/api/:path*', '/_next/:path*', '/images/:path*', '/sounds/:path*'];
+export const RESOURCE_PATHS = ['/api/:path*', '/_next/:path*', '/images/:path*', '/sounds/:path*', '/icons/:path*'];
 
 interface HeaderRule {
   source: string;
@@ -124,5 +136,9 @@ export function securityHeaderRules(publicEnv: PublicEnv): HeaderRule[] {
       source,
       headers: list({ 'Content-Security-Policy': RESOURCE_POLICY }),
     })),
+    {
+      source: '/sw.js',
+      headers: list({ 'Content-Security-Policy': WORKER_POLICY, 'Cache-Control': WORKER_CACHE_CONTROL }),
+    },
   ];
 }
