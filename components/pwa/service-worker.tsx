@@ -20,6 +20,7 @@ export function ServiceWorker() {
     let live = true;
     const typed = trackTypedFields(document);
     let stopWaiting = () => {};
+    let stopListening = () => {};
 
     const reloadWhenIdle = () => {
       if (!isVisitorTyping(document, typed.fields)) {
@@ -58,11 +59,18 @@ export function ServiceWorker() {
             },
           });
         });
-        worker.addEventListener('controlling', (event) => {
-          if (!event.isUpdate) return;
+        // The worker that controlled this page until now; none on the very first visit, when
+        // the first worker takes control (clientsClaim) and there is nothing to reload for.
+        let controller = navigator.serviceWorker.controller;
+        const onControllerChange = () => {
+          const previous = controller;
+          controller = navigator.serviceWorker.controller;
+          if (!previous) return;
           if (asked) reloadWhenIdle();
           else showToast(t('updateReady'), 'info', 0, { label: t('update'), onClick: reloadWhenIdle });
-        });
+        };
+        navigator.serviceWorker.addEventListener('controllerchange', onControllerChange);
+        stopListening = () => navigator.serviceWorker.removeEventListener('controllerchange', onControllerChange);
         worker.register().catch((error: unknown) => {
           console.warn('[pwa] the service worker could not be registered', error);
         });
@@ -73,6 +81,7 @@ export function ServiceWorker() {
       live = false;
       typed.stop();
       stopWaiting();
+      stopListening();
     };
   }, [t]);
   return null;

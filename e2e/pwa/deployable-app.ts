@@ -1,0 +1,68 @@
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { authServerEnv } from '../auth-emulator/env.mjs';
+import { freePort, stopProcess, waitForHttp } from '../discovery/private-stack';
+import { FAKE_URL } from '../support';
+
+const root = path.resolve(__dirname, '..', '..');
+const distDir = process.env.NEXT_DIST_DIR || '.next';
+
+/**
+ * A `next start` of this build whose public/ folder is its own, so a test can deploy a new
+ * version of the service worker (public/sw.js) as a new build would, without touching the
+ * suite's shared server. The project folder holds links to the build and its sources and a copy
+ * of public/.
+ */
+export interface DeployableApp {
+  url: string;
+  /** Writes a new public/sw.js: the served worker plus `change`, which makes it another version. */
+  deployWorker(change: string): void;
+  close(): Promise<void>;
+}
+
+export async function startDeployableApp(): Promise<DeployableApp> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'anime-master-deploy-'));
+  for (const name of [distDir, '.catalogue', 'node_modules', 'package.json', 'next.config.ts', 'tsconfig.json', 'lib']) {
+    symlinkSync(path.join(root, name), path.join(folder, name));
+  }
+  cpSync(path.join(root, 'public'), path.join(folder, 'public'), { recursive: true });
+  const worker = path.join(folder, 'public', 'sw.js');
+  const firstVersion = readFileSync(worker, 'utf8');
+
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
+    {
+      cwd: folder,
+      env: {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: '1',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'anime-master-data-')),
+        JIKAN_BASE_URL: `${FAKE_URL}/jikan/v4`,
+        JIKAN_MIN_INTERVAL_MS: '20',
+        JIKAN_TIMEOUT_MS: '4000',
+        CLIENT_MISS_PER_MINUTE: '0',
+        STREAMING_BASE_URLS: `${FAKE_URL}/streaming/main`,
+        TRANSLATE_BASE_URL: `${FAKE_URL}/translate`,
+        ...authServerEnv(),
+      },
+      stdio: 'ignore',
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/sw.js`, child, 60_000);
+  return {
+    url,
+    deployWorker(change) {
+      writeFileSync(worker, `${firstVersion}\n${change}\n`);
+    },
+    async close() {
+      await stopProcess(child);
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
