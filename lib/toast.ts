@@ -54,9 +54,19 @@ export function connectToaster(show: Deliver): () => void {
  * Sonner and its container load after hydration; a toast asked for earlier waits for
  * them in a queue.
  */
-export function showToast(message: string, type: ToastType = 'info', duration?: number, action?: ToastAction): void {
+export function showToast(
+  message: string,
+  type: ToastType = 'info',
+  duration?: number,
+  action?: ToastAction,
+): void {
   playNotificationSound();
-  const toast: PendingToast = { message, type, duration: toastDuration(duration), ...(action ? { action } : {}) };
+  const toast: PendingToast = {
+    message,
+    type,
+    duration: toastDuration(duration),
+    ...(action ? { action } : {}),
+  };
   if (deliver) {
     deliver(toast);
     return;

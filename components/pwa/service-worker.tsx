@@ -70,7 +70,8 @@ export function ServiceWorker() {
           else showToast(t('updateReady'), 'info', 0, { label: t('update'), onClick: reloadWhenIdle });
         };
         navigator.serviceWorker.addEventListener('controllerchange', onControllerChange);
-        stopListening = () => navigator.serviceWorker.removeEventListener('controllerchange', onControllerChange);
+        stopListening = () =>
+          navigator.serviceWorker.removeEventListener('controllerchange', onControllerChange);
         worker.register().catch((error: unknown) => {
           console.warn('[pwa] the service worker could not be registered', error);
         });

@@ -16,7 +16,10 @@ export default function SonnerToaster() {
   const t = useTranslations('Toasts');
   // Sonner subscribes in its own effect, which runs before this one: from here on toasts show.
   useEffect(
-    () => connectToaster(({ message, type, duration, action }) => void toast[type](message, { duration, action })),
+    () =>
+      connectToaster(
+        ({ message, type, duration, action }) => void toast[type](message, { duration, action }),
+      ),
     [],
   );
   return (

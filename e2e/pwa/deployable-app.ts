@@ -25,7 +25,15 @@ export interface DeployableApp {
 
 export async function startDeployableApp(): Promise<DeployableApp> {
   const folder = mkdtempSync(path.join(tmpdir(), 'anime-master-deploy-'));
-  for (const name of [distDir, '.catalogue', 'node_modules', 'package.json', 'next.config.ts', 'tsconfig.json', 'lib']) {
+  for (const name of [
+    distDir,
+    '.catalogue',
+    'node_modules',
+    'package.json',
+    'next.config.ts',
+    'tsconfig.json',
+    'lib',
+  ]) {
     symlinkSync(path.join(root, name), path.join(folder, name));
   }
   cpSync(path.join(root, 'public'), path.join(folder, 'public'), { recursive: true });
@@ -35,7 +43,14 @@ export async function startDeployableApp(): Promise<DeployableApp> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
+    [
+      path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'),
+      'start',
+      '-p',
+      String(port),
+      '-H',
+      '127.0.0.1',
+    ],
     {
       cwd: folder,
       env: {

@@ -21,7 +21,9 @@ async function withWorker(page: Page, path = '/') {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    await new Promise((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+    );
   });
 }
 
@@ -68,7 +70,10 @@ test('Chrome finds nothing that stops the app from being installed', async ({ pl
   }
 });
 
-test('a visited anime page reopens without a network, marked as the saved copy', async ({ page, context }) => {
+test('a visited anime page reopens without a network, marked as the saved copy', async ({
+  page,
+  context,
+}) => {
   await withWorker(page);
   await page.goto('/anime/20');
   await expect(page.getByRole('heading', { level: 1, name: 'Naruto' })).toBeVisible();
@@ -90,15 +95,33 @@ test('the lists open without a network, never visited, with their entries, in bo
       localStorage.setItem('watchingList', JSON.stringify([930001]));
       localStorage.setItem('anime-master-list-entries', JSON.stringify(entries));
     },
-    [{ 930001: { snapshot: snapshot('Anime Offline 930001'), progress: 3, startedAt: null, finishedAt: null } }],
+    [
+      {
+        930001: {
+          snapshot: snapshot('Anime Offline 930001'),
+          progress: 3,
+          startedAt: null,
+          finishedAt: null,
+        },
+      },
+    ],
   );
   // English too: the worker saved the pages in Portuguese when it installed; choosing English
   // has it save them in English.
   await page.getByRole('button', { name: /^EN · / }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect
-    .poll(async () => Object.values(await cachedUrls(page)).flat().filter((url) => url.includes('/watching?')))
-    .toEqual(expect.arrayContaining([expect.stringContaining('__locale=pt'), expect.stringContaining('__locale=en')]));
+    .poll(async () =>
+      Object.values(await cachedUrls(page))
+        .flat()
+        .filter((url) => url.includes('/watching?')),
+    )
+    .toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('__locale=pt'),
+        expect.stringContaining('__locale=en'),
+      ]),
+    );
 
   await goOffline(context);
   await page.goto('/watching');
@@ -122,7 +145,14 @@ test('a page never visited, opened without a network, shows the offline page wit
   await page.goto('/anime/1535');
   await expect(page.getByRole('heading', { level: 1, name: 'Sem conexão' })).toBeVisible();
   const lists = page.getByRole('navigation', { name: 'Minhas Listas' });
-  for (const name of ['Assistindo', 'Completados', 'Planejados', 'Pausados', 'Desistidos', 'Minhas Avaliações']) {
+  for (const name of [
+    'Assistindo',
+    'Completados',
+    'Planejados',
+    'Pausados',
+    'Desistidos',
+    'Minhas Avaliações',
+  ]) {
     await expect(lists.getByRole('link', { name })).toBeVisible();
   }
   await lists.getByRole('link', { name: 'Completados' }).click();
@@ -133,13 +163,22 @@ let userCount = 0;
 test('a signed-in answer is never kept by the worker', async ({ page }) => {
   userCount += 1;
   const sub = `pwa-${Date.now()}-${process.pid}-${userCount}`;
-  const user: EmulatorGoogleUser = { sub, name: 'Fã Offline', email: `${sub}@example.com`, birthday: '1990-01-01' };
+  const user: EmulatorGoogleUser = {
+    sub,
+    name: 'Fã Offline',
+    email: `${sub}@example.com`,
+    birthday: '1990-01-01',
+  };
   await withWorker(page);
   const library = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === '/api/library' && response.request().method() === 'GET',
+    (response) =>
+      new URL(response.url()).pathname === '/api/library' && response.request().method() === 'GET',
     { timeout: 60_000 },
   );
-  await page.evaluate((claims) => localStorage.setItem('anime-master-emulator-identity', JSON.stringify(claims)), fakeGoogleClaims(user));
+  await page.evaluate(
+    (claims) => localStorage.setItem('anime-master-emulator-identity', JSON.stringify(claims)),
+    fakeGoogleClaims(user),
+  );
   await page.getByRole('banner').getByRole('button', { name: 'Entrar com Google' }).click();
   await expect(page.getByRole('banner').getByText(user.name)).toBeVisible({ timeout: 30_000 });
   const answer = await library;

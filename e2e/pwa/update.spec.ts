@@ -27,7 +27,9 @@ async function withWorker(page: Page, path: string) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    await new Promise((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+    );
   });
 }
 
@@ -67,7 +69,9 @@ test('a new version is offered in a toast, and "Atualizar" switches to it and re
     return { waiting: Boolean(found?.waiting), controlled: navigator.serviceWorker.controller !== null };
   });
   expect(registration).toEqual({ waiting: false, controlled: true });
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Nova versão disponível' })).toHaveCount(0);
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Nova versão disponível' })).toHaveCount(
+    0,
+  );
 });
 
 test('the update waits while the visitor is writing, and reloads once the text is gone', async ({ page }) => {

@@ -22,7 +22,9 @@ function holdsUnsavedText(element: Element): boolean {
   if (!element.isConnected) return false;
   if (element instanceof HTMLInputElement) return element.type !== 'search' && element.value.trim() !== '';
   if (element instanceof HTMLTextAreaElement) return element.value.trim() !== '';
-  return element instanceof HTMLElement && element.isContentEditable && (element.textContent ?? '').trim() !== '';
+  return (
+    element instanceof HTMLElement && element.isContentEditable && (element.textContent ?? '').trim() !== ''
+  );
 }
 
 export function isVisitorTyping(doc: Document, typedInto: Iterable<Element>): boolean {

@@ -125,7 +125,10 @@ const serwist = new Serwist({
 function saveLocalDataPages(event: ExtendableEvent) {
   return Promise.allSettled(
     LOCAL_DATA_PAGES.map((path) =>
-      pages.handle({ event, request: new Request(new URL(path, origin), { headers: { Accept: 'text/html' } }) }),
+      pages.handle({
+        event,
+        request: new Request(new URL(path, origin), { headers: { Accept: 'text/html' } }),
+      }),
     ),
   );
 }
@@ -139,7 +142,9 @@ self.addEventListener('activate', (event) => {
     caches
       .keys()
       .then((names) =>
-        Promise.all(names.filter((name) => isStalePagesCache(name, WORKER_VERSION)).map((name) => caches.delete(name))),
+        Promise.all(
+          names.filter((name) => isStalePagesCache(name, WORKER_VERSION)).map((name) => caches.delete(name)),
+        ),
       ),
   );
 });

@@ -74,7 +74,13 @@ describe('securityHeaderRules', () => {
   });
 
   it('lets no API answer, build file or public file run anything (later rules win in Next)', () => {
-    for (const source of ['/api/:path*', '/_next/:path*', '/images/:path*', '/sounds/:path*', '/icons/:path*']) {
+    for (const source of [
+      '/api/:path*',
+      '/_next/:path*',
+      '/images/:path*',
+      '/sounds/:path*',
+      '/icons/:path*',
+    ]) {
       expect(valueOf(source, 'content-security-policy'), source).toBe(RESOURCE_POLICY);
       expect(rules.findIndex((rule) => rule.source === source)).toBeGreaterThan(0);
     }

@@ -108,7 +108,13 @@ export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** Paths whose answers are never documents: API JSON, build files, optimised images, public files. */
-export const RESOURCE_PATHS = ['/api/:path*', '/_next/:path*', '/images/:path*', '/sounds/:path*', '/icons/:path*'];
+export const RESOURCE_PATHS = [
+  '/api/:path*',
+  '/_next/:path*',
+  '/images/:path*',
+  '/sounds/:path*',
+  '/icons/:path*',
+];
 
 interface HeaderRule {
   source: string;

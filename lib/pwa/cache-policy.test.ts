@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ANIME_API_BOUNDS,
+  COVER_BOUNDS,
+  isAnimeApiRequest,
+  isCoverRequest,
+  isPageRequest,
+  isShareable,
+  isStalePagesCache,
+  isStorableResponse,
+  LOCAL_DATA_PAGES,
+  OFFLINE_PAGE,
+  PAGE_BOUNDS,
+  PAGE_NETWORK_TIMEOUT_SECONDS,
+  pageCacheKey,
+  pageLocale,
+  pagesCacheName,
+  type RequestLike,
+} from './cache-policy';
+
+const ORIGIN = 'https://animemaster.example';
+
+function request(
+  path: string,
+  init: { method?: string; mode?: string; headers?: Record<string, string> } = {},
+) {
+  return {
+    url: path.startsWith('http') ? path : `${ORIGIN}${path}`,
+    method: init.method ?? 'GET',
+    mode: init.mode ?? 'cors',
+    headers: new Headers(init.headers),
+  } satisfies RequestLike;
+}
+const navigation = (path: string, headers: Record<string, string> = {}) =>
+  request(path, { mode: 'navigate', headers: { Accept: 'text/html', ...headers } });
+
+describe('pages', () => {
+  it('are navigations and HTML requests of this origin', () => {
+    for (const path of ['/', '/anime/20', '/watching', '/search?q=naruto', '/settings', '/offline']) {
+      expect(isPageRequest(navigation(path), ORIGIN), path).toBe(true);
+    }
+    // How the worker and the language switch ask for the local-data pages.
+    expect(isPageRequest(request('/watching', { headers: { Accept: 'text/html' } }), ORIGIN)).toBe(true);
+  });
+
+  it('are not Next’s data requests, API answers, build files, the worker or the manifest', () => {
+    expect(isPageRequest(navigation('/watching', { RSC: '1' }), ORIGIN)).toBe(false);
+    for (const path of [
+      '/api/anime/20',
+      '/_next/static/chunks/a.js',
+      '/_next/image?url=x',
+      '/sw.js',
+      '/manifest.webmanifest',
+    ]) {
+      expect(isPageRequest(navigation(path), ORIGIN), path).toBe(false);
+    }
+    expect(isPageRequest(request('/watching'), ORIGIN)).toBe(false);
+  });
+
+  it('are never another site’s, nor a request that writes', () => {
+    expect(isPageRequest(navigation('https://other.example/watching'), ORIGIN)).toBe(false);
+    expect(isPageRequest(request('/watching', { method: 'POST', mode: 'navigate' }), ORIGIN)).toBe(false);
+  });
+
+  it('wait for the network for a few seconds at most, within bounds', () => {
+    expect(PAGE_NETWORK_TIMEOUT_SECONDS).toBe(3);
+    expect(PAGE_BOUNDS.maxEntries).toBeGreaterThan(LOCAL_DATA_PAGES.length * 2);
+    expect(PAGE_BOUNDS.maxAgeSeconds).toBeGreaterThan(0);
+  });
+});
+
+describe('the pages saved at install', () => {
+  it('are the home page, the five lists, the ratings, the settings and the offline page', () => {
+    expect([...LOCAL_DATA_PAGES].sort()).toEqual(
+      [
+        '/',
+        '/completed',
+        '/dropped',
+        '/my-ratings',
+        '/offline',
+        '/on-hold',
+        '/plan-to-watch',
+        '/settings',
+        '/watching',
+      ].sort(),
+    );
+    expect(LOCAL_DATA_PAGES).toContain(OFFLINE_PAGE);
+  });
+});
+
+describe('page cache keys', () => {
+  it('keep the two languages of one URL apart and drop the fragment', () => {
+    const pt = pageCacheKey(`${ORIGIN}/watching#top`, 'pt');
+    const en = pageCacheKey(`${ORIGIN}/watching`, 'en');
+    expect(pt).toBe(`${ORIGIN}/watching?__locale=pt`);
+    expect(en).toBe(`${ORIGIN}/watching?__locale=en`);
+    expect(pageCacheKey(`${ORIGIN}/search?q=bleach`, 'pt')).toBe(`${ORIGIN}/search?q=bleach&__locale=pt`);
+  });
+
+  it('name the language as the server reads it from the cookie: pt or en, else pt', () => {
+    expect(pageLocale('en')).toBe('en');
+    expect(pageLocale(' en\t')).toBe('en');
+    expect(pageLocale('pt')).toBe('pt');
+    for (const value of [undefined, null, '', 'EN', 'fr', 'en-US'])
+      expect(pageLocale(value), String(value)).toBe('pt');
+  });
+
+  it('belong to one build: another build’s pages cache is stale, the worker’s own and other caches are not', () => {
+    const name = pagesCacheName('build-2');
+    expect(isStalePagesCache(pagesCacheName('build-1'), 'build-2')).toBe(true);
+    expect(isStalePagesCache(name, 'build-2')).toBe(false);
+    expect(isStalePagesCache('anime-master-covers', 'build-2')).toBe(false);
+    expect(isStalePagesCache('serwist-precache-v2-https://animemaster.example/', 'build-2')).toBe(false);
+  });
+});
+
+describe('covers and anime API answers', () => {
+  it('are the optimiser’s covers and the public images of this origin', () => {
+    expect(
+      isCoverRequest(
+        request('/_next/image?url=https%3A%2F%2Fcdn.myanimelist.net%2Fa.jpg&w=384&q=75'),
+        ORIGIN,
+      ),
+    ).toBe(true);
+    expect(isCoverRequest(request('/images/anime-placeholder.svg'), ORIGIN)).toBe(true);
+    expect(isCoverRequest(request('https://cdn.myanimelist.net/images/anime/1/1.jpg'), ORIGIN)).toBe(false);
+    expect(isCoverRequest(request('/_next/static/media/icon.svg'), ORIGIN)).toBe(false);
+  });
+
+  it('are the anime API, not the rest of the API', () => {
+    for (const path of [
+      '/api/anime/20',
+      '/api/anime/search?q=naruto',
+      '/api/anime/season',
+      '/api/anime/top',
+    ]) {
+      expect(isAnimeApiRequest(request(path), ORIGIN), path).toBe(true);
+    }
+    for (const path of [
+      '/api/library',
+      '/api/streaming/episodes?id=20',
+      '/api/animesomething',
+      '/anime/20',
+    ]) {
+      expect(isAnimeApiRequest(request(path), ORIGIN), path).toBe(false);
+    }
+  });
+
+  it('are bounded in count and age', () => {
+    for (const bounds of [COVER_BOUNDS, ANIME_API_BOUNDS]) {
+      expect(bounds.maxEntries).toBeGreaterThan(0);
+      expect(bounds.maxEntries).toBeLessThanOrEqual(500);
+      expect(bounds.maxAgeSeconds).toBeGreaterThan(0);
+      expect(bounds.maxAgeSeconds).toBeLessThanOrEqual(30 * 86_400);
+    }
+  });
+});
+
+describe('what is never cached', () => {
+  it('a request with credentials, whatever it asks for', () => {
+    const auth = { Authorization: 'Bearer token' };
+    expect(isShareable(request('/api/anime/20', { headers: auth }), ORIGIN)).toBe(false);
+    expect(isAnimeApiRequest(request('/api/anime/20', { headers: auth }), ORIGIN)).toBe(false);
+    expect(isPageRequest(navigation('/anime/20', auth), ORIGIN)).toBe(false);
+    expect(isCoverRequest(request('/_next/image?url=x', { headers: auth }), ORIGIN)).toBe(false);
+  });
+
+  it('the library and anything below it, even without credentials', () => {
+    for (const path of ['/api/library', '/api/library/', '/api/library?since=1']) {
+      expect(isShareable(request(path), ORIGIN), path).toBe(false);
+    }
+    expect(isShareable(request('/api/libraryx'), ORIGIN)).toBe(true);
+  });
+
+  it('an answer that is private, no-store or not a whole 200', () => {
+    const answer = (status: number, cacheControl?: string) => ({
+      status,
+      headers: new Headers(cacheControl ? { 'Cache-Control': cacheControl } : {}),
+    });
+    expect(isStorableResponse(answer(200))).toBe(true);
+    expect(isStorableResponse(answer(200, 'public, s-maxage=600, stale-while-revalidate=86400'))).toBe(true);
+    expect(isStorableResponse(answer(200, 'private, no-store'))).toBe(false);
+    expect(isStorableResponse(answer(200, 'private, max-age=600'))).toBe(false);
+    expect(isStorableResponse(answer(200, 'no-store'))).toBe(false);
+    expect(isStorableResponse(answer(200, 'Private'))).toBe(false);
+    expect(isStorableResponse(answer(200, 'max-age=0,no-store'))).toBe(false);
+    for (const status of [0, 206, 304, 404, 429, 500, 503])
+      expect(isStorableResponse(answer(status)), String(status)).toBe(false);
+  });
+});
