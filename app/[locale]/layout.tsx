@@ -23,11 +23,7 @@ import '../globals.css';
  * request to /{locale}/… from the NEXT_LOCALE cookie, so each language is rendered and cached on
  * its own while the address bar shows the routes of SPEC §2.
  */
-export async function generateMetadata({
-  params,
-}: {
-  params: Promise<{ locale: string }>;
-}): Promise<Metadata> {
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;
   if (!isLocale(locale)) return {};
   const t = await getTranslations({ locale, namespace: 'Metadata' });
