@@ -275,3 +275,14 @@ test('build assets and images are cached, and pages are compressed', async () =>
   expect(plain.headers['content-encoding']).toBeUndefined();
   expect(plain.headers['x-cache-status']).toBe('HIT');
 });
+
+test('the service worker is never stored and is revalidated by browsers on every load', async () => {
+  for (let i = 0; i < 2; i += 1) {
+    const worker = await get('/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['x-cache-status']).toBeUndefined();
+  }
+  expect(stack.tap.callsFor('/sw.js')).toHaveLength(2);
+});
