@@ -6,8 +6,7 @@ import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { GlobalErrorLogger } from '@/components/layout/global-error-logger';
 import { SkipLink } from '@/components/layout/skip-link';
-import { OfflineCopyNotice } from '@/components/pwa/offline-copy-notice';
-import { ServiceWorker } from '@/components/pwa/service-worker';
+import { Pwa } from '@/components/pwa/pwa';
 import { EpisodeAlertWatcher } from '@/components/notifications/lazy-episode-alert-watcher';
 import { SeasonReleaseWatcher } from '@/components/notifications/lazy-season-release-watcher';
 import { ThemeProvider } from '@/components/theme/theme-provider';
@@ -63,7 +62,7 @@ export default async function LocaleLayout({
           <ThemeProvider>
             <SkipLink />
             <Header />
-            <OfflineCopyNotice />
+            <Pwa />
             <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
               {children}
             </main>
@@ -72,7 +71,6 @@ export default async function LocaleLayout({
             <GlobalErrorLogger />
             <SeasonReleaseWatcher />
             <EpisodeAlertWatcher />
-            <ServiceWorker />
           </ThemeProvider>
         </NextIntlClientProvider>
       </body>

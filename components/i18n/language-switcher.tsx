@@ -6,7 +6,6 @@ import { useEffect, useTransition } from 'react';
 import { locales, type Locale } from '@/lib/i18n/config';
 import { useHydrated } from '@/lib/stores/use-hydrated';
 import { persistLocale, readCookieLocale, readStoredLocale } from '@/lib/i18n/locale-client';
-import { saveLocalDataPages } from '@/lib/pwa/client';
 import { cn } from '@/lib/utils/cn';
 
 /** One button per language code (SPEC §2 Header). */
@@ -40,7 +39,8 @@ export function LanguageSwitcher({ className }: { className?: string }) {
     if (locale === current) return;
     persistLocale(locale);
     // The service worker keeps the lists for offline use in the language just chosen, too.
-    saveLocalDataPages();
+    if (navigator.serviceWorker?.controller)
+      void import('@/lib/pwa/client').then((pwa) => pwa.saveLocalDataPages());
     startTransition(() => router.refresh());
   };
 

@@ -1,0 +1,25 @@
+'use client';
+
+import { useEffect, useState, type ComponentType } from 'react';
+
+/**
+ * The installable app's part of every page (components/pwa/pwa-client.tsx): the service worker's
+ * registration and update offer, and the notice on a page the worker answered from its cache.
+ * Loaded after hydration, so no page's first load carries it, and in production builds only:
+ * `next dev` runs without the worker.
+ */
+export function Pwa() {
+  const [Client, setClient] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
+    let live = true;
+    import('./pwa-client').then(
+      (module) => live && setClient(() => module.default),
+      (error: unknown) => console.warn('[pwa] could not load the service worker client', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return Client ? <Client /> : null;
+}
