@@ -104,7 +104,7 @@ export default function PwaClient() {
     <p
       role="status"
       data-testid="offline-copy-notice"
-      className="flex items-center justify-center gap-2 border-b border-border bg-surface-2 px-4 py-2 text-center text-sm text-fg"
+      className="flex items-center justify-center gap-2 border-b border-border bg-surface-2 px-4 py-2 text-left text-sm text-fg"
     >
       <WifiOff aria-hidden className="size-4 shrink-0" />
       {t('savedCopy')}

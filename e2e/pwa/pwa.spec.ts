@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,6 +42,21 @@ async function cachedUrls(page: Page): Promise<Record<string, string[]>> {
 
 const offlineNotice = (page: Page) => page.getByTestId('offline-copy-notice');
 
+/** axe's WCAG 2.1 AA and best-practice rules (as e2e/a11y.spec.ts runs them) on `include`. */
+async function axeViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page }).withTags([
+    'wcag2a',
+    'wcag2aa',
+    'wcag21a',
+    'wcag21aa',
+    'best-practice',
+  ]);
+  const results = await (include ? builder.include(include) : builder).analyze();
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
+  );
+}
+
 async function goOffline(context: BrowserContext) {
   await context.setOffline(true);
 }
@@ -83,6 +99,7 @@ test('a visited anime page reopens without a network, marked as the saved copy',
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Naruto' })).toBeVisible();
   await expect(offlineNotice(page)).toHaveText('Sem conexão: você está vendo a cópia salva desta página.');
+  expect(await axeViolations(page, '[data-testid="offline-copy-notice"]')).toEqual([]);
 });
 
 test('the lists open without a network, never visited, with their entries, in both languages', async ({
@@ -155,6 +172,7 @@ test('a page never visited, opened without a network, shows the offline page wit
   ]) {
     await expect(lists.getByRole('link', { name })).toBeVisible();
   }
+  expect(await axeViolations(page)).toEqual([]);
   await lists.getByRole('link', { name: 'Completados' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Animes Completos' })).toBeVisible();
 });
