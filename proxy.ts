@@ -156,6 +156,6 @@ export const config = {
   // API paths come here only when they hold a '%' (one that may not decode: see wellFormedPath).
   matcher: [
     '/api/(.*%.*)',
-    '/((?!api|_next/static|_next/image|_next/data|favicon.ico|robots.txt|sitemap.xml|manifest.webmanifest|sw.js|.*\\.(?:png|jpg|jpeg|gif|svg|ico|webp|avif|woff2?|mp3|wav|txt|xml)$).*)',
+    '/((?!api|_next/static|_next/image|_next/data|favicon.ico|robots.txt|sitemap.xml|manifest\\.webmanifest$|sw\\.js$|.*\\.(?:png|jpg|jpeg|gif|svg|ico|webp|avif|woff2?|mp3|wav|txt|xml)$).*)',
   ],
 };
