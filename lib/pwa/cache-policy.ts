@@ -149,6 +149,6 @@ export const PAGE_LOCALE_PARAM = '__locale';
 
 /**
  * A page the worker answered from its cache carries this Server-Timing metric, which the page
- * reads from its navigation entry (components/pwa/offline-copy-notice.tsx).
+ * reads from its navigation entry (components/pwa/pwa-client.tsx).
  */
 export const OFFLINE_COPY_TIMING = 'sw-offline-copy';

@@ -1,6 +1,6 @@
 /**
  * Whether the visitor is writing something a reload would lose: the update of the app
- * (components/pwa/service-worker.tsx) never reloads the page while this holds.
+ * (components/pwa/pwa-client.tsx) never reloads the page while this holds.
  *
  * - a field that takes text has the focus (an input of a text kind, a textarea, an editable
  *   element), or

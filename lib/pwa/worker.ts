@@ -99,7 +99,7 @@ const pages = new NetworkFirst({
 const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,
   precacheOptions: { cleanupOutdatedCaches: true },
-  // A new version waits until the visitor chooses to update (components/pwa).
+  // A new version waits until the visitor chooses to update (components/pwa/pwa-client.tsx).
   skipWaiting: false,
   clientsClaim: true,
   runtimeCaching: [
