@@ -161,10 +161,15 @@ export async function saveTranslation(
   language: TranslationLanguage,
   translation: StoredTranslation,
 ): Promise<void> {
-  const entry = {
-    source: translation.source,
-    paragraphs: list(translation.paragraphs, (paragraph) => paragraph.slice(0, MAX_TEXT)),
-  };
+  // A translation runs a little longer than its source: twice the source's bound in all.
+  let room = MAX_TEXT * 2;
+  const paragraphs: string[] = [];
+  for (const paragraph of translation.paragraphs.slice(0, MAX_LIST)) {
+    if (room <= 0) break;
+    paragraphs.push(paragraph.slice(0, room));
+    room -= paragraph.length;
+  }
+  const entry = { source: translation.source, paragraphs };
   await db
     .updateTable('anime_records')
     .set({
