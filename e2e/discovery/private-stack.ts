@@ -72,6 +72,14 @@ export interface PrivateStack {
   /** Origin of the fake upstream (covers are under `${fakeUrl}/images/`). */
   fakeUrl: string;
   fake: FakeControl;
+  /** The app's database folder (DATA_DIR), kept across restartApp. */
+  dataDir: string;
+  /**
+   * Stops the app and starts it again on the same database folder (a deploy, a crash): what it
+   * kept in memory is gone, what it stored is not. `env` replaces the settings given at start;
+   * `beforeStart` runs while no app holds the folder. The app keeps its address.
+   */
+  restartApp(env?: Record<string, string>, beforeStart?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -97,8 +105,10 @@ export async function waitForHttp(url: string, child: ChildProcess, timeoutMs: n
 export async function startApp(
   jikanBaseUrl: string,
   extraEnv: Record<string, string> = {},
+  /** A port of its own; default: a free one. */
+  port?: number,
 ): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
+  port ??= await freePort();
   const child = spawn(
     process.execPath,
     // The production server, as `npm start` runs it: Next's own `next start`.
@@ -156,20 +166,37 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 /** The fake upstream (with its fault switch), privately. `env` overrides the app's settings. */
 export async function startPrivateStack(env: Record<string, string> = {}): Promise<PrivateStack> {
   const upstream = await startFake();
-  const app = await startApp(`${upstream.url}/jikan/v4`, {
-    STREAMING_BASE_URLS: `${upstream.url}/streaming/main`,
-    TRANSLATE_BASE_URL: `${upstream.url}/translate`,
-    ...env,
-  });
-  return {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'anime-master-data-'));
+  const start = (settings: Record<string, string>, port?: number) =>
+    startApp(
+      `${upstream.url}/jikan/v4`,
+      {
+        STREAMING_BASE_URLS: `${upstream.url}/streaming/main`,
+        TRANSLATE_BASE_URL: `${upstream.url}/translate`,
+        DATA_DIR: dataDir,
+        ...settings,
+      },
+      port,
+    );
+  let app = await start(env);
+  const stack: PrivateStack = {
     appUrl: app.url,
     fakeUrl: upstream.url,
     fake: fakeControl(upstream.url),
+    dataDir,
+    async restartApp(settings = env, beforeStart) {
+      await stopProcess(app.child);
+      await beforeStart?.();
+      // The same address: a browser comes back to the same site (and keeps what it cached of it).
+      app = await start(settings, Number(new URL(app.url).port));
+      stack.appUrl = app.url;
+    },
     async close() {
       await stopProcess(app.child);
       await stopProcess(upstream.child);
     },
   };
+  return stack;
 }
 
 /**
@@ -177,7 +204,7 @@ export async function startPrivateStack(env: Record<string, string> = {}): Promi
  * season with no entries. The fake upstream has no such mode (its catalogue is fixed), and an
  * empty listing is a state of its own, distinct from a failure.
  */
-export async function startEmptyStack(): Promise<Omit<PrivateStack, 'fake' | 'fakeUrl'>> {
+export async function startEmptyStack(): Promise<Pick<PrivateStack, 'appUrl' | 'close'>> {
   const server = http.createServer((_request, response) => {
     response.writeHead(200, { 'Content-Type': 'application/json' });
     response.end(

@@ -24,7 +24,12 @@ import {
 export type { StoredRecord } from './store';
 
 /** How long a read may take before the request goes on without the stored copy. */
-export const READ_TIMEOUT_MS = 5000;
+export const READ_TIMEOUT_MS = 3000;
+/**
+ * How long a request waits for the database to open (once per process: PGlite initialises its
+ * folder, Postgres connects and migrates): the data layer's own timeout, JIKAN_TIMEOUT_MS's default.
+ */
+export const OPEN_TIMEOUT_MS = 15_000;
 /** Writes waiting beyond this many are dropped (logged): the database is not keeping up. */
 export const MAX_PENDING_WRITES = 200;
 
@@ -62,10 +67,8 @@ export async function storedRecord(id: number): Promise<StoredRecord | null> {
   const opening = database();
   if (!opening) return null;
   try {
-    return await within(
-      opening.then((db) => readRecord(db, id)),
-      READ_TIMEOUT_MS,
-    );
+    const db = await within(opening, OPEN_TIMEOUT_MS);
+    return await within(readRecord(db, id), READ_TIMEOUT_MS);
   } catch (error) {
     warn(`could not read the stored record of anime ${id}; going on without it`, error);
     return null;
