@@ -77,7 +77,7 @@ export interface PrivateStack {
   /**
    * Stops the app and starts it again on the same database folder (a deploy, a crash): what it
    * kept in memory is gone, what it stored is not. `env` replaces the settings given at start;
-   * `beforeStart` runs while no app holds the folder. The app keeps its address.
+   * `beforeStart` runs while no app holds the folder. appUrl changes (a new port).
    */
   restartApp(env?: Record<string, string>, beforeStart?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
@@ -105,10 +105,8 @@ export async function waitForHttp(url: string, child: ChildProcess, timeoutMs: n
 export async function startApp(
   jikanBaseUrl: string,
   extraEnv: Record<string, string> = {},
-  /** A port of its own; default: a free one. */
-  port?: number,
 ): Promise<{ url: string; child: ChildProcess }> {
-  port ??= await freePort();
+  const port = await freePort();
   const child = spawn(
     process.execPath,
     // The production server, as `npm start` runs it: Next's own `next start`.
@@ -167,17 +165,13 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 export async function startPrivateStack(env: Record<string, string> = {}): Promise<PrivateStack> {
   const upstream = await startFake();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'anime-master-data-'));
-  const start = (settings: Record<string, string>, port?: number) =>
-    startApp(
-      `${upstream.url}/jikan/v4`,
-      {
-        STREAMING_BASE_URLS: `${upstream.url}/streaming/main`,
-        TRANSLATE_BASE_URL: `${upstream.url}/translate`,
-        DATA_DIR: dataDir,
-        ...settings,
-      },
-      port,
-    );
+  const start = (settings: Record<string, string>) =>
+    startApp(`${upstream.url}/jikan/v4`, {
+      STREAMING_BASE_URLS: `${upstream.url}/streaming/main`,
+      TRANSLATE_BASE_URL: `${upstream.url}/translate`,
+      DATA_DIR: dataDir,
+      ...settings,
+    });
   let app = await start(env);
   const stack: PrivateStack = {
     appUrl: app.url,
@@ -187,8 +181,8 @@ export async function startPrivateStack(env: Record<string, string> = {}): Promi
     async restartApp(settings = env, beforeStart) {
       await stopProcess(app.child);
       await beforeStart?.();
-      // The same address: a browser comes back to the same site (and keeps what it cached of it).
-      app = await start(settings, Number(new URL(app.url).port));
+      // A port of its own again: the old one, free for a moment, may have gone to another stack.
+      app = await start(settings);
       stack.appUrl = app.url;
     },
     async close() {

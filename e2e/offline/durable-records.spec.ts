@@ -13,8 +13,7 @@ import { expect, test, useLanguage } from '../support';
  *
  * One private stack, restarted on the same DATA_DIR between the cases: a restart empties every
  * in-memory cache (data, rendered pages, limiter), so only the database can answer. Covers are
- * served by MyAnimeList's CDN, not by Jikan: the image service stays up, and the browser (same
- * context, same address) keeps the cover it was sent.
+ * served by MyAnimeList's CDN, not by Jikan: the image service stays up.
  */
 
 test.describe.configure({ mode: 'serial' });
