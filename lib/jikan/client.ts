@@ -342,6 +342,9 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
   }
 }
 
+/** What the wait for the anime database resolves to once the visitor's patience is spent. */
+const OUTWAITED = Symbol('outwaited');
+
 /**
  * A cache miss with a copy in the durable store (storedCopyDecision): within its life it answers
  * as it is; with no room at the database (queue over JIKAN_QUEUE_OFFLINE_MS, 429 back-off) it
@@ -351,8 +354,6 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
  * goes on and refreshes the cache and the store for the next visitor). A 404 is an answer and
  * stands. A client over its budget gets the stale copy, which costs the database nothing.
  */
-const OUTWAITED = Symbol('outwaited');
-
 async function answerFromStoredCopy<R>(key: string, copy: StoredCopy<R>, call: () => Promise<R>): Promise<R> {
   const { JIKAN_QUEUE_OFFLINE_MS, JIKAN_TIMEOUT_MS } = serverEnv();
   const decision = storedCopyDecision({
