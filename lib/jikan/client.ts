@@ -221,9 +221,11 @@ export interface JikanGet<S extends z.ZodType, R, B = never> {
   /**
    * The durable store's copy (lib/records), read when the cache has none: it answers without a
    * call while within the cache's life, and marked stale when the database has no room or fails
-   * (see answerFromStoredCopy).
+   * (see answerFromStoredCopy). Undefined when it is not known yet without waiting for the
+   * store to open (`waitForOpen: false`): it is asked again, waiting, only if the database
+   * cannot answer.
    */
-  stored?: () => Promise<StoredCopy<R> | null>;
+  stored?: (options: { waitForOpen: boolean }) => Promise<StoredCopy<R> | null | undefined>;
 }
 
 /** A last-known-good copy from the durable store. */
@@ -308,16 +310,20 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
   }
 
   const offlineAfterMs = serverEnv().JIKAN_QUEUE_OFFLINE_MS;
-  // The time spent asking the durable store (its first use opens the database) is not taken from
-  // the anime database's share of the request.
+  // The time spent asking the durable store is not taken from the anime database's share.
   const readStarted = Date.now();
-  const copy = stored ? await stored() : null;
+  const copy = stored ? await stored({ waitForOpen: false }) : null;
   if (deadline !== undefined) deadline += Date.now() - readStarted;
-  if (copy) return answerFromStoredCopy(key, copy, () => singleFlight(key, load(deadline ?? jikanDeadline())));
+  const callFor = () => singleFlight(key, load(deadline ?? jikanDeadline()));
+  if (copy) return answerFromStoredCopy(key, copy, callFor);
+  // The store was still opening: asked again, waiting for it, when the database cannot answer.
+  const storedLate = async () => (copy === undefined && stored ? await stored({ waitForOpen: true }) : null);
 
   let waitMs: number | undefined;
   if (whenQueueBusy && offlineAfterMs > 0) {
     waitMs = await queueWaitMs(key);
+    const late = waitMs > offlineAfterMs ? await storedLate() : null;
+    if (late) return answerFromStoredCopy(key, late, callFor);
     const standIn = waitMs > offlineAfterMs ? whenQueueBusy() : null;
     if (standIn !== null) {
       console.warn(`[jikan] ${key}: turn in ${waitMs} ms; answering from the offline catalogue`);
@@ -337,6 +343,11 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
     if (isTransient(error)) {
       const late = await cache.get<R>(key);
       if (late) return late.value;
+      const kept = await storedLate();
+      if (kept) {
+        console.warn(`[jikan] ${key} failed; answering the stored copy`, isAppError(error) ? error.code : error);
+        return kept.stale;
+      }
     }
     throw error;
   }

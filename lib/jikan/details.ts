@@ -44,9 +44,12 @@ function detailsError(id: number, error: unknown): AppError {
 }
 
 /** The durable store's copy of anime `id` (lib/records), for jikanGet. */
-async function storedCopy(id: number): Promise<StoredCopy<AnimeDetails> | null> {
-  const stored = await storedRecord(id);
-  if (!stored) return null;
+async function storedCopy(
+  id: number,
+  options: { waitForOpen: boolean },
+): Promise<StoredCopy<AnimeDetails> | null | undefined> {
+  const stored = await storedRecord(id, options);
+  if (!stored) return stored;
   return {
     value: storedDetails(stored, false),
     stale: storedDetails(stored, true),
@@ -66,7 +69,7 @@ const animeDetails = (id: number, path: string, deadline: number) =>
     // With the limiter's queue long, the catalogue answers at once.
     whenQueueBusy: () => offlineDetails(id),
     // A record fetched before (here or by another instance) stands in before the catalogue does.
-    stored: () => storedCopy(id),
+    stored: (options) => storedCopy(id, options),
   });
 
 /** Whether `id` can be a MyAnimeList anime id (positive, at most MAX_ANIME_ID). */

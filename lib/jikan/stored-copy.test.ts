@@ -188,6 +188,24 @@ describe('details with a durable store', () => {
     expect(shippuden).toMatchObject({ offline: true, title: 'Naruto Shippuden' });
   });
 
+  it('while the store is still opening, Jikan answers without waiting for it; a failure waits for the stored copy', async () => {
+    await fetchedThenRestarted(3 * 24 * 60 * MINUTE);
+    let open!: () => void;
+    setRecordStoreForTests(new Promise((resolve) => (open = () => resolve(database.db))));
+    respond = mushishi;
+    const live = await getAnimeDetails(457);
+    expect(live.stale).toBeUndefined();
+    expect(calls).toEqual(['/v4/anime/457/full']);
+
+    restart();
+    setRecordStoreForTests(new Promise((resolve) => (open = () => resolve(database.db))));
+    respond = down;
+    const asked = getAnimeDetails(457);
+    await vi.waitFor(() => expect(calls).toContain('/v4/anime/457/full'));
+    open();
+    expect(await asked).toMatchObject({ title: 'Mushishi', stale: expect.anything() });
+  });
+
   it('a database that cannot answer never fails a page', async () => {
     await fetchedThenRestarted(3 * 24 * 60 * MINUTE);
     await database.close();

@@ -36,6 +36,8 @@ export const MAX_PENDING_WRITES = 200;
 const state = processState<{
   /** undefined: the app's database (getDb); null: no durable store (unit tests). */
   db?: Promise<Kysely<Database>> | null;
+  /** The database has opened in this process: reads no longer wait for the opening. */
+  opened?: boolean;
   writes?: Promise<void>;
   pending?: number;
   warnedAt?: number;
@@ -43,7 +45,14 @@ const state = processState<{
 
 function database(): Promise<Kysely<Database>> | null {
   if (state.db === null) return null;
-  return state.db ?? getDb();
+  const opening = state.db ?? getDb();
+  if (!state.opened) {
+    opening.then(
+      () => (state.opened = true),
+      () => undefined,
+    );
+  }
+  return opening;
 }
 
 /** One warning a minute at most while the database fails, not one per request. */
@@ -62,10 +71,19 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** The stored copy of anime `id`, or null (never stored, or the database cannot answer now). */
-export async function storedRecord(id: number): Promise<StoredRecord | null> {
+/**
+ * The stored copy of anime `id`, or null (never stored, or the database cannot answer now). With
+ * `waitForOpen: false`, a database still opening (the first use in this process: PGlite
+ * initialises its folder in seconds) is not waited for: the opening goes on, and the answer is
+ * undefined ("not known yet"), so a request that Jikan can answer does not wait for it.
+ */
+export async function storedRecord(
+  id: number,
+  { waitForOpen = true }: { waitForOpen?: boolean } = {},
+): Promise<StoredRecord | null | undefined> {
   const opening = database();
   if (!opening) return null;
+  if (!waitForOpen && !state.opened) return undefined;
   try {
     const db = await within(opening, OPEN_TIMEOUT_MS);
     return await within(readRecord(db, id), READ_TIMEOUT_MS);
@@ -109,7 +127,7 @@ export async function keptTranslation(
   language: TranslationLanguage,
   source: string,
 ): Promise<string[] | null> {
-  return storedTranslation(await storedRecord(id), language, source);
+  return storedTranslation((await storedRecord(id)) ?? null, language, source);
 }
 
 /** Keeps a translation of anime `id`'s synopsis `source`, replacing the one before. */
@@ -129,9 +147,13 @@ export async function recordWritesSettled(): Promise<void> {
   await state.writes;
 }
 
-/** Test-only: use `db` as the durable store, or none (null), or the app's database (undefined). */
-export function setRecordStoreForTests(db: Kysely<Database> | null | undefined): void {
+/**
+ * Test-only: use `db` as the durable store (a promise: a database still opening), or none (null),
+ * or the app's database (undefined).
+ */
+export function setRecordStoreForTests(db: Kysely<Database> | Promise<Kysely<Database>> | null | undefined): void {
   state.db = db === null ? null : db === undefined ? undefined : Promise.resolve(db);
+  state.opened = db !== null && db !== undefined && !(db instanceof Promise);
   state.writes = undefined;
   state.pending = 0;
   state.warnedAt = undefined;
