@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { animeById } from '@/e2e/fake-upstream/fixtures.mjs';
-import { resetCatalogueForTests } from '@/lib/catalogue';
+import { catalogueEnriched, resetCatalogueForTests } from '@/lib/catalogue';
 import { testCatalogue } from '@/lib/catalogue/test-catalogue';
 import { openDatabase, type OpenDatabase } from '@/lib/db/open';
 import { recordWritesSettled, setRecordStoreForTests } from '@/lib/records';
@@ -204,6 +204,19 @@ describe('details with a durable store', () => {
     await vi.waitFor(() => expect(calls).toContain('/v4/anime/457/full'));
     open();
     expect(await asked).toMatchObject({ title: 'Mushishi', stale: expect.anything() });
+  });
+
+  it('after a restart the offline catalogue learns again what was stored: an offline search finds it, with its cover', async () => {
+    await fetchedThenRestarted(3 * 24 * 60 * MINUTE);
+    expect(await catalogueEnriched()).not.toBeNull();
+    respond = down;
+    const page = await searchAnime({ q: 'mushi' }, { adult: false });
+    expect(page.offline).toBe(true);
+    expect(page.data[0]).toMatchObject({
+      id: 457,
+      title: 'Mushishi',
+      images: { cover: expect.stringContaining('/images/cover/457') },
+    });
   });
 
   it('a database that cannot answer never fails a page', async () => {

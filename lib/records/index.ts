@@ -6,6 +6,7 @@ import type { Anime, AnimeDetails } from '@/lib/jikan/types';
 import { processState } from '@/lib/server/process-state';
 import {
   readRecord,
+  readRecordPage,
   saveRecords,
   saveTranslation,
   sourceDigest,
@@ -140,6 +141,36 @@ export function keepTranslation(
   enqueue(`the ${language} synopsis of anime ${id}`, (db) =>
     saveTranslation(db, id, language, { source: sourceDigest(source), paragraphs }),
   );
+}
+
+/** How many records one step of eachStoredRecord reads. */
+const PAGE_SIZE = 1000;
+
+/**
+ * Hands every stored record (without its synopsis) to `accept`, page by page, at most `limit`:
+ * after a restart, the offline catalogue learns again the titles, covers and age ratings of what
+ * was ever fetched. Never throws; answers how many records were read.
+ */
+export async function eachStoredRecord(
+  accept: (record: Anime | AnimeDetails) => void,
+  limit: number,
+): Promise<number> {
+  const opening = database();
+  if (!opening) return 0;
+  let count = 0;
+  try {
+    const db = await within(opening, OPEN_TIMEOUT_MS);
+    for (let afterId = 0; count < limit; ) {
+      const page = await within(readRecordPage(db, afterId, Math.min(PAGE_SIZE, limit - count)), READ_TIMEOUT_MS);
+      for (const record of page) accept(record);
+      count += page.length;
+      if (page.length < PAGE_SIZE) break;
+      afterId = page[page.length - 1]!.id;
+    }
+  } catch (error) {
+    warn('could not read the stored records for the offline catalogue', error);
+  }
+  return count;
 }
 
 /** Resolves once every write queued so far has been made (or failed). */

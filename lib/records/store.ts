@@ -152,6 +152,25 @@ export async function readRecord(db: Kysely<Database>, id: number): Promise<Stor
 }
 
 /**
+ * Up to `size` stored records with ids above `afterId`, in id order, without their synopsis (a
+ * page of the offline catalogue's enrichment: titles, covers, genres, rating).
+ */
+export async function readRecordPage(
+  db: Kysely<Database>,
+  afterId: number,
+  size: number,
+): Promise<(Anime | AnimeDetails)[]> {
+  const rows = await db
+    .selectFrom('anime_records')
+    .select(['anime_id', sql<Anime | AnimeDetails>`record - 'synopsis'`.as('record')])
+    .where('anime_id', '>', afterId)
+    .orderBy('anime_id')
+    .limit(size)
+    .execute();
+  return rows.map((row) => ({ ...row.record, id: row.anime_id, synopsis: null }));
+}
+
+/**
  * Keeps the translation of anime `id`'s synopsis into `language`, replacing the one before. Only
  * for a stored record (a translation is made from a record the server fetched, written first).
  */
