@@ -315,7 +315,8 @@ const CALL_MS = UPSTREAM_LATENCY_MS;
 const CATALOGUE_SHARE = 8483 / 28_000;
 
 function simulateDay(cacheName: 'shared' | 'spec', store: boolean, rate: number): DayResult {
-  const life = cacheName === 'shared' ? SHARED_CACHE_LIVES.details : { freshMs: CACHE_TTL_MS, staleMs: STALE_LIMIT_MS };
+  const life =
+    cacheName === 'shared' ? SHARED_CACHE_LIVES.details : { freshMs: CACHE_TTL_MS, staleMs: STALE_LIMIT_MS };
   const maxEntries = cacheName === 'shared' ? SHARED_ENTRIES : CACHE_MAX_ENTRIES;
   const rand = random(rate * 13 + (cacheName === 'shared' ? 1 : 2));
   const rank = zipf(ANIME_COUNT, 1, rand);
@@ -344,7 +345,8 @@ function simulateDay(cacheName: 'shared' | 'spec', store: boolean, rate: number)
     outageNone: 0,
     calls: 0,
   };
-  const down = (time: number) => time >= DAY_MS + OUTAGE_FROM_MS && time < DAY_MS + OUTAGE_FROM_MS + OUTAGE_MS;
+  const down = (time: number) =>
+    time >= DAY_MS + OUTAGE_FROM_MS && time < DAY_MS + OUTAGE_FROM_MS + OUTAGE_MS;
   const remember = (id: number, at: number) => {
     hot.delete(id);
     hot.set(id, at);
@@ -428,7 +430,8 @@ if (process.env.TRAFFIC_DAY !== '0') {
       for (const rate of RATES) {
         for (const store of [false, true]) dayResults.push(simulateDay(cacheName, store, rate));
       }
-      if (process.env.TRAFFIC_DAY_OUT) writeFileSync(process.env.TRAFFIC_DAY_OUT, JSON.stringify(dayResults, null, 2));
+      if (process.env.TRAFFIC_DAY_OUT)
+        writeFileSync(process.env.TRAFFIC_DAY_OUT, JSON.stringify(dayResults, null, 2));
     }, 1_800_000);
   }
 }

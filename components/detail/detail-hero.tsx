@@ -83,7 +83,12 @@ export async function DetailHero({
           </h1>
           {anime.offline && <OfflineBadge className="self-start" />}
           {anime.stale && (
-            <StaleMark fetchedAt={anime.stale.fetchedAt} now={renderedAt()} locale={locale} className="self-start" />
+            <StaleMark
+              fetchedAt={anime.stale.fetchedAt}
+              now={renderedAt()}
+              locale={locale}
+              className="self-start"
+            />
           )}
           {anime.offline && !isLatinTitle(title) && (
             <p className="text-sm text-muted" data-testid="japanese-only-title">

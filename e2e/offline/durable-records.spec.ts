@@ -51,7 +51,11 @@ async function storedRow(id: number) {
 async function downFor(services: ('jikan' | 'translate' | 'streaming')[], mode: '504' | '429' = '504') {
   await stack.fake.reset();
   for (const service of services) {
-    await stack.fake.setFault({ service: service as 'jikan', mode, ...(mode === '429' ? { retryAfter: 120 } : {}) });
+    await stack.fake.setFault({
+      service: service as 'jikan',
+      mode,
+      ...(mode === '429' ? { retryAfter: 120 } : {}),
+    });
   }
 }
 
@@ -84,7 +88,11 @@ test('a page viewed once is shown in full, marked stale, after a restart with th
   await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   await stack.restartApp(RESTARTED, async () => {
-    expect(await storedRow(457)).toEqual({ kind: 'full', title: 'Mushishi', pt: expect.stringContaining('[PT]') });
+    expect(await storedRow(457)).toEqual({
+      kind: 'full',
+      title: 'Mushishi',
+      pt: expect.stringContaining('[PT]'),
+    });
   });
   await downFor(['jikan', 'translate', 'streaming']);
   await expectFullStalePage(page);
@@ -131,7 +139,9 @@ test('during a 429 back-off the stored copy answers at once, without a call for 
   await downFor(['jikan'], '429');
   // Another anime meets the 429: the back-off (Retry-After 120 s) starts.
   await fetch(`${stack.appUrl}/api/anime/1`);
-  await expect.poll(async () => (await stack.fake.calls({ service: 'jikan', match: '/anime/1/' })).length).toBe(1);
+  await expect
+    .poll(async () => (await stack.fake.calls({ service: 'jikan', match: '/anime/1/' })).length)
+    .toBe(1);
   const since = Date.now();
   await expectFullStalePage(page);
   expect(await stack.fake.calls({ service: 'jikan', match: '/anime/457', since })).toEqual([]);
@@ -152,7 +162,9 @@ test('with the limiter queue over its threshold the stored copy answers at once,
       }),
     ),
   );
-  await expect.poll(async () => (await stack.fake.calls({ service: 'jikan', match: 'q=busy', since })).length).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await stack.fake.calls({ service: 'jikan', match: 'q=busy', since })).length)
+    .toBeGreaterThan(0);
   await expectFullStalePage(page);
   expect(await stack.fake.calls({ service: 'jikan', match: '/anime/457', since })).toEqual([]);
   await busy;

@@ -72,7 +72,11 @@ test('with the limiter queue long, a detail and a search answer from the catalog
   // stored copy, marked stale, and no call for it while the database has no room.
   const listed = await get('/api/anime/1535', '198.51.100.52');
   expect(listed.status).toBe(200);
-  expect(listed.body.data).toMatchObject({ id: 1535, title: 'Death Note', stale: { fetchedAt: expect.any(String) } });
+  expect(listed.body.data).toMatchObject({
+    id: 1535,
+    title: 'Death Note',
+    stale: { fetchedAt: expect.any(String) },
+  });
   expect(listed.body.data).not.toHaveProperty('offline');
   expect(await stack.fake.calls({ service: 'jikan', since, match: '/anime/1535' })).toEqual([]);
   expect(await turnsTaken()).toBeLessThan(5);

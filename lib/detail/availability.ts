@@ -64,8 +64,7 @@ export async function currentDetails(id: number): Promise<AnimeDetails> {
   const anime = await getAnimeDetails(id);
   if (anime.offline || anime.stale) {
     standIns().set(id, { anime, until: Date.now() + DETAIL_RETRY_SECONDS * 1000 });
-  }
-  else standIns().delete(id);
+  } else standIns().delete(id);
   return anime;
 }
 

@@ -345,7 +345,10 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
       if (late) return late.value;
       const kept = await storedLate();
       if (kept) {
-        console.warn(`[jikan] ${key} failed; answering the stored copy`, isAppError(error) ? error.code : error);
+        console.warn(
+          `[jikan] ${key} failed; answering the stored copy`,
+          isAppError(error) ? error.code : error,
+        );
         return kept.stale;
       }
     }

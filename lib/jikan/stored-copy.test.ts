@@ -55,7 +55,12 @@ afterEach(async () => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  for (const name of ['JIKAN_BASE_URL', 'JIKAN_MIN_INTERVAL_MS', 'JIKAN_TIMEOUT_MS', 'JIKAN_QUEUE_OFFLINE_MS'])
+  for (const name of [
+    'JIKAN_BASE_URL',
+    'JIKAN_MIN_INTERVAL_MS',
+    'JIKAN_TIMEOUT_MS',
+    'JIKAN_QUEUE_OFFLINE_MS',
+  ])
     delete process.env[name];
   resetJikanForTests();
   await database.close();
@@ -176,7 +181,10 @@ describe('details with a durable store', () => {
   it('a listing row answers a detail, stale, when the database fails; a never-fetched anime gets the catalogue stub', async () => {
     respond = (url) =>
       url.pathname === '/v4/anime'
-        ? json({ data: [animeById(20, { origin: 'http://fake.test' })], pagination: { has_next_page: false } })
+        ? json({
+            data: [animeById(20, { origin: 'http://fake.test' })],
+            pagination: { has_next_page: false },
+          })
         : down();
     await searchAnime({ q: 'naruto' }, { adult: false });
     await recordWritesSettled();

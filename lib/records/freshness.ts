@@ -48,10 +48,7 @@ export function storedDetails(stored: StoredRecord, stale: boolean): AnimeDetail
 }
 
 /** The age of a stale record for its mark: the largest whole unit ("3 days", "5 hours", "2 minutes"). */
-export function staleAge(
-  fetchedAt: string,
-  now: number,
-): { unit: 'day' | 'hour' | 'minute'; count: number } {
+export function staleAge(fetchedAt: string, now: number): { unit: 'day' | 'hour' | 'minute'; count: number } {
   const minutes = Math.max(0, Math.floor((now - Date.parse(fetchedAt)) / 60_000));
   if (minutes >= 24 * 60) return { unit: 'day', count: Math.floor(minutes / (24 * 60)) };
   if (minutes >= 60) return { unit: 'hour', count: Math.floor(minutes / 60) };

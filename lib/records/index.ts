@@ -160,8 +160,11 @@ export async function eachStoredRecord(
   let count = 0;
   try {
     const db = await within(opening, OPEN_TIMEOUT_MS);
-    for (let afterId = 0; count < limit; ) {
-      const page = await within(readRecordPage(db, afterId, Math.min(PAGE_SIZE, limit - count)), READ_TIMEOUT_MS);
+    for (let afterId = 0; count < limit;) {
+      const page = await within(
+        readRecordPage(db, afterId, Math.min(PAGE_SIZE, limit - count)),
+        READ_TIMEOUT_MS,
+      );
       for (const record of page) accept(record);
       count += page.length;
       if (page.length < PAGE_SIZE) break;
@@ -182,7 +185,9 @@ export async function recordWritesSettled(): Promise<void> {
  * Test-only: use `db` as the durable store (a promise: a database still opening), or none (null),
  * or the app's database (undefined).
  */
-export function setRecordStoreForTests(db: Kysely<Database> | Promise<Kysely<Database>> | null | undefined): void {
+export function setRecordStoreForTests(
+  db: Kysely<Database> | Promise<Kysely<Database>> | null | undefined,
+): void {
   state.db = db === null ? null : db === undefined ? undefined : Promise.resolve(db);
   state.opened = db !== null && db !== undefined && !(db instanceof Promise);
   state.writes = undefined;

@@ -54,7 +54,11 @@ function largest(id: number): AnimeDetails {
 
 const at = (iso: string) => new Date(iso);
 
-function storeSuite(name: string, config: () => Promise<DatabaseConfig>, stop: () => Promise<void> = async () => {}) {
+function storeSuite(
+  name: string,
+  config: () => Promise<DatabaseConfig>,
+  stop: () => Promise<void> = async () => {},
+) {
   describe(`anime record store on ${name}`, () => {
     let settings: DatabaseConfig;
     let database: OpenDatabase;
@@ -95,8 +99,18 @@ function storeSuite(name: string, config: () => Promise<DatabaseConfig>, stop: (
       let stored = await readRecord(database.db, 1002);
       expect(stored).toMatchObject({ kind: 'full', record: { title: 'Mushishi', studios: ['Studio Deen'] } });
 
-      await saveRecords(database.db, 'listing', [testAnime({ id: 1003, title: 'First' })], at('2026-11-20T10:00:00Z'));
-      await saveRecords(database.db, 'listing', [testAnime({ id: 1003, title: 'Second' })], at('2026-11-21T10:00:00Z'));
+      await saveRecords(
+        database.db,
+        'listing',
+        [testAnime({ id: 1003, title: 'First' })],
+        at('2026-11-20T10:00:00Z'),
+      );
+      await saveRecords(
+        database.db,
+        'listing',
+        [testAnime({ id: 1003, title: 'Second' })],
+        at('2026-11-21T10:00:00Z'),
+      );
       stored = await readRecord(database.db, 1003);
       expect(stored).toMatchObject({ kind: 'listing', record: { title: 'Second' } });
       await saveRecords(database.db, 'full', [{ ...record, id: 1003 }], at('2026-11-19T10:00:00Z'));
@@ -107,11 +121,19 @@ function storeSuite(name: string, config: () => Promise<DatabaseConfig>, stop: (
     it('keeps one translation per language, replaced, and through record updates', async () => {
       const record = { ...mushishi(), id: 1004 };
       await saveRecords(database.db, 'full', [record], at('2026-11-20T10:00:00Z'));
-      await saveTranslation(database.db, 1004, 'pt', { source: sourceDigest('old text'), paragraphs: ['velho'] });
-      await saveTranslation(database.db, 1004, 'pt', { source: sourceDigest('new text'), paragraphs: ['novo'] });
+      await saveTranslation(database.db, 1004, 'pt', {
+        source: sourceDigest('old text'),
+        paragraphs: ['velho'],
+      });
+      await saveTranslation(database.db, 1004, 'pt', {
+        source: sourceDigest('new text'),
+        paragraphs: ['novo'],
+      });
       await saveRecords(database.db, 'full', [{ ...record, score: 9 }], at('2026-11-21T10:00:00Z'));
       const stored = await readRecord(database.db, 1004);
-      expect(stored?.translations).toEqual({ pt: { source: sourceDigest('new text'), paragraphs: ['novo'] } });
+      expect(stored?.translations).toEqual({
+        pt: { source: sourceDigest('new text'), paragraphs: ['novo'] },
+      });
       expect(storedTranslation(stored, 'pt', 'new text')).toEqual(['novo']);
       // A changed synopsis no longer matches its old translation.
       expect(storedTranslation(stored, 'pt', 'old text')).toBeNull();
@@ -156,13 +178,21 @@ function storeSuite(name: string, config: () => Promise<DatabaseConfig>, stop: (
       await database.close();
       database = await openDatabase(settings);
       const stored = await readRecord(database.db, 1007);
-      expect(stored).toMatchObject({ kind: 'full', record: { title: 'Mushishi' }, translations: { pt: { paragraphs: ['p'] } } });
+      expect(stored).toMatchObject({
+        kind: 'full',
+        record: { title: 'Mushishi' },
+        translations: { pt: { paragraphs: ['p'] } },
+      });
     }, 60_000);
   });
 }
 
 const folder = mkdtempSync(path.join(tmpdir(), 'anime-records-'));
-storeSuite('PGlite', async () => ({ dataDir: folder }), async () => rmSync(folder, { recursive: true, force: true }));
+storeSuite(
+  'PGlite',
+  async () => ({ dataDir: folder }),
+  async () => rmSync(folder, { recursive: true, force: true }),
+);
 
 const hasPostgres = postgresBinDir() !== null;
 if (!hasPostgres) console.warn(`[skip] Postgres store tests: ${POSTGRES_MISSING}`);

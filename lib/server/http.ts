@@ -39,13 +39,7 @@ export function jsonResponse<T>(
   }: { shared: boolean; personal?: boolean; varyOnCredentials?: boolean; brief?: boolean },
 ): NextResponse<T> {
   const headers = new Headers({
-    'Cache-Control': personal
-      ? CACHE_PRIVATE
-      : !shared
-        ? CACHE_NONE
-        : brief
-          ? CACHE_BRIEF
-          : CACHE_SHARED,
+    'Cache-Control': personal ? CACHE_PRIVATE : !shared ? CACHE_NONE : brief ? CACHE_BRIEF : CACHE_SHARED,
   });
   // An answer that would differ for a signed-in caller must not be reused for one by a CDN.
   if (varyOnCredentials) headers.set('Vary', VARY_CREDENTIALS);

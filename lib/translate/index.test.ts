@@ -52,7 +52,8 @@ describe('translateToPortuguese', () => {
   });
 
   it('tries once more when a kept-alive connection was dropped before any answer, not twice', async () => {
-    const dropped = () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'UND_ERR_SOCKET' } }));
+    const dropped = () =>
+      Promise.reject(new TypeError('fetch failed', { cause: { code: 'UND_ERR_SOCKET' } }));
     let first = true;
     const calls = upstream(() => {
       if (!first) return gtx(['Olá.']);
