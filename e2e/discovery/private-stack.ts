@@ -8,7 +8,7 @@ import { freePort } from '../../test/support/ports';
 /** The fake upstream's control API (e2e/fake-upstream/README.md), for a fake at any address. */
 export interface FakeControl {
   setFault(options: {
-    service: 'jikan' | 'images' | 'all';
+    service: 'jikan' | 'streaming' | 'translate' | 'images' | 'all';
     mode: '429' | '500' | '502' | '503' | '504' | 'slow' | 'hang' | 'malformed' | 'reset' | 'none';
     match?: string;
     retryAfter?: number | null;

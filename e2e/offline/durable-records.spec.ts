@@ -52,7 +52,7 @@ async function downFor(services: ('jikan' | 'translate' | 'streaming')[], mode: 
   await stack.fake.reset();
   for (const service of services) {
     await stack.fake.setFault({
-      service: service as 'jikan',
+      service,
       mode,
       ...(mode === '429' ? { retryAfter: 120 } : {}),
     });
