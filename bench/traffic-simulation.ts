@@ -12,7 +12,8 @@
  * Each configuration starts cold; the figures are those of the last measureMinutes.
  *
  * Input (env): TRAFFIC_RATES (page views per minute, comma-separated), TRAFFIC_MINUTES,
- * TRAFFIC_measureMinutes, TRAFFIC_CACHES (shared,spec), TRAFFIC_OUT (JSON file for the results).
+ * TRAFFIC_measureMinutes, TRAFFIC_CACHES (shared,spec), TRAFFIC_OUT (JSON file for the results),
+ * TRAFFIC_DAY ('0': skip the day with an outage, 'only': run only that), TRAFFIC_DAY_OUT.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { writeFileSync } from 'node:fs';
@@ -40,6 +41,8 @@ import {
   STALE_LIMIT_MS,
 } from '@/lib/server/cache';
 import { getRateLimiter } from '@/lib/server/rate-limiter';
+import { REFRESH_RETRY_MS } from '@/lib/jikan/client';
+import { storedCopyDecision } from '@/lib/records/freshness';
 
 const RATES = (process.env.TRAFFIC_RATES ?? '100,1000,10000').split(',').map(Number);
 /** Simulated minutes per rate (one value for all, or one per rate); the second half is measured. */
@@ -253,7 +256,7 @@ async function simulate(cacheName: 'shared' | 'spec', rate: number, minutes: num
   return result;
 }
 
-for (const cacheName of CACHES) {
+for (const cacheName of process.env.TRAFFIC_DAY === 'only' ? [] : CACHES) {
   for (const [i, rate] of RATES.entries()) {
     it(`${cacheName} cache at ${rate} page views a minute`, async () => {
       const started = performance.now();
@@ -264,6 +267,171 @@ for (const cacheName of CACHES) {
       process.stdout.write(
         `  simulated ${cacheName} @ ${rate}/min in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
       );
+    }, 1_800_000);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A day with a 2-hour outage, with and without the durable store of records (lib/records).
+//
+// Simulating a whole day through the real code above would take hours at 10,000 views a minute
+// (about 1 ms of CPU per view), so this part runs a model of the same rules, per detail view:
+// - the hot cache: fresh within its life, stale (answered, refreshed in the background unless a
+//   refresh failed in the last REFRESH_RETRY_MS) until its stale limit, least recently used out;
+// - the durable store: one copy per anime ever fetched, with its fetch time, asked on a hot miss
+//   and judged by the real storedCopyDecision (life = the hot cache's, queue threshold 3 s);
+// - the limiter: one call every 1.26 s, a turn refused when it is further away than the timeout
+//   allows (15 s less 1 s kept for the call), 300 ms per call;
+// - the catalogue stub: for a miss when the queue is over 3 s or the call fails; bangumi-data knows
+//   about 8,483 of the 28,000 ids (30 %, drawn uniformly here), others get no page at all.
+// Every call's outcome is applied when its turn comes (success outside the outage, 504 inside).
+// The first day warms the caches and the store; the second, with Jikan down 14:00–16:00, is measured.
+// Detail views are 75 % of the views, as above.
+
+interface DayResult {
+  cache: 'shared' | 'spec';
+  store: boolean;
+  rate: number;
+  views: number;
+  fresh: number;
+  stale: number;
+  stub: number;
+  none: number;
+  outageViews: number;
+  outageFresh: number;
+  outageStale: number;
+  outageStub: number;
+  outageNone: number;
+  calls: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const OUTAGE_FROM_MS = 14 * 60 * 60 * 1000;
+const OUTAGE_MS = 2 * 60 * 60 * 1000;
+const GAP_MS = 1260;
+const QUEUE_LIMIT_MS = 3000;
+const MAX_WAIT_MS = 15_000 - 1000;
+const CALL_MS = UPSTREAM_LATENCY_MS;
+const CATALOGUE_SHARE = 8483 / 28_000;
+
+function simulateDay(cacheName: 'shared' | 'spec', store: boolean, rate: number): DayResult {
+  const life =
+    cacheName === 'shared' ? SHARED_CACHE_LIVES.details : { freshMs: CACHE_TTL_MS, staleMs: STALE_LIMIT_MS };
+  const maxEntries = cacheName === 'shared' ? SHARED_ENTRIES : CACHE_MAX_ENTRIES;
+  const rand = random(rate * 13 + (cacheName === 'shared' ? 1 : 2));
+  const rank = zipf(ANIME_COUNT, 1, rand);
+  const inCatalogue = new Uint8Array(ANIME_COUNT);
+  const coverage = random(7);
+  for (let i = 0; i < ANIME_COUNT; i++) inCatalogue[i] = coverage() < CATALOGUE_SHARE ? 1 : 0;
+  // Map keeps insertion order: deleting and setting again makes an entry the most recent.
+  const hot = new Map<number, number>();
+  const stored = new Map<number, number>();
+  const refreshFailedUntil = new Map<number, number>();
+  let nextTurn = 0;
+  let calls = 0;
+  const r: DayResult = {
+    cache: cacheName,
+    store,
+    rate,
+    views: 0,
+    fresh: 0,
+    stale: 0,
+    stub: 0,
+    none: 0,
+    outageViews: 0,
+    outageFresh: 0,
+    outageStale: 0,
+    outageStub: 0,
+    outageNone: 0,
+    calls: 0,
+  };
+  const down = (time: number) =>
+    time >= DAY_MS + OUTAGE_FROM_MS && time < DAY_MS + OUTAGE_FROM_MS + OUTAGE_MS;
+  const remember = (id: number, at: number) => {
+    hot.delete(id);
+    hot.set(id, at);
+    if (hot.size > maxEntries) hot.delete(hot.keys().next().value as number);
+    if (store) stored.set(id, at);
+  };
+  /** A turn at the limiter, or null when it would come too late; then the call's outcome. */
+  const call = (id: number, now: number): { at: number; ok: boolean } | null => {
+    const turn = Math.max(now, nextTurn);
+    if (turn - now > MAX_WAIT_MS) return null;
+    nextTurn = turn + GAP_MS;
+    calls += 1;
+    const at = turn + CALL_MS;
+    const ok = !down(turn);
+    if (ok) remember(id, at);
+    return { at, ok };
+  };
+
+  const viewsPerMs = (rate * 0.75) / 60_000;
+  const step = 1 / viewsPerMs;
+  for (let now = 0; now < 2 * DAY_MS; now += step * -Math.log(1 - rand())) {
+    const id = rank();
+    let outcome: 'fresh' | 'stale' | 'stub' | 'none';
+    const hit = hot.get(id);
+    const age = hit === undefined ? Infinity : now - hit;
+    if (age < life.freshMs) {
+      outcome = 'fresh';
+    } else if (age < life.freshMs + life.staleMs) {
+      outcome = 'stale';
+      hot.delete(id);
+      hot.set(id, hit!);
+      if ((refreshFailedUntil.get(id) ?? 0) <= now) {
+        const refreshed = call(id, now);
+        if (!refreshed?.ok) refreshFailedUntil.set(id, now + REFRESH_RETRY_MS);
+      }
+    } else {
+      if (hit !== undefined) hot.delete(id);
+      const copy = store ? stored.get(id) : undefined;
+      const queueWaitMs = Math.max(0, nextTurn - now);
+      if (copy !== undefined) {
+        const decision = storedCopyDecision({
+          complete: true,
+          ageMs: now - copy,
+          lifeMs: life.freshMs,
+          queueWaitMs,
+          queueLimitMs: QUEUE_LIMIT_MS,
+        });
+        if (decision === 'fresh') outcome = 'fresh';
+        else if (decision === 'stale') outcome = 'stale';
+        else {
+          const answer = call(id, now);
+          outcome = answer?.ok && answer.at - now <= QUEUE_LIMIT_MS ? 'fresh' : 'stale';
+        }
+      } else if (queueWaitMs > QUEUE_LIMIT_MS && inCatalogue[id]) {
+        outcome = 'stub';
+        if (queueWaitMs <= MAX_WAIT_MS) call(id, now);
+      } else {
+        const answer = call(id, now);
+        outcome = answer?.ok ? 'fresh' : inCatalogue[id] ? 'stub' : 'none';
+      }
+    }
+    if (now < DAY_MS) continue;
+    r.views += 1;
+    r[outcome] += 1;
+    if (down(now)) {
+      r.outageViews += 1;
+      if (outcome === 'fresh') r.outageFresh += 1;
+      else if (outcome === 'stale') r.outageStale += 1;
+      else if (outcome === 'stub') r.outageStub += 1;
+      else r.outageNone += 1;
+    }
+  }
+  r.calls = calls;
+  return r;
+}
+
+const dayResults: DayResult[] = [];
+if (process.env.TRAFFIC_DAY !== '0') {
+  for (const cacheName of CACHES) {
+    it(`a day with a 2-hour outage, ${cacheName} cache, with and without the durable store`, () => {
+      for (const rate of RATES) {
+        for (const store of [false, true]) dayResults.push(simulateDay(cacheName, store, rate));
+      }
+      if (process.env.TRAFFIC_DAY_OUT)
+        writeFileSync(process.env.TRAFFIC_DAY_OUT, JSON.stringify(dayResults, null, 2));
     }, 1_800_000);
   }
 }

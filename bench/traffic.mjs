@@ -8,6 +8,11 @@
 //
 //   npm run bench:traffic
 //   TRAFFIC_RATES=1000 TRAFFIC_MINUTES=60 TRAFFIC_CACHES=shared npm run bench:traffic
+//   TRAFFIC_DAY=only npm run bench:traffic
+//
+// Then a day with Jikan down for 2 hours (a model of the same rules, see traffic-simulation.ts),
+// with and without the durable store of records: the share of detail views that got a full fresh
+// record, a full stale one, the catalogue's stub, or no page; over the day and during the outage.
 //
 // Each run starts cold and is measured over its second half: by default 120, 60 and 6 simulated
 // minutes at 100, 1,000 and 10,000 views a minute (each simulated view costs about 1 ms of CPU, so
@@ -23,7 +28,9 @@ import { root } from './harness.mjs';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'traffic-'));
 const out = path.join(dir, 'results.json');
+const dayOut = path.join(dir, 'day.json');
 process.env.TRAFFIC_OUT = out;
+process.env.TRAFFIC_DAY_OUT = dayOut;
 
 const vitest = await startVitest('test', [], {
   root,
@@ -36,18 +43,24 @@ const vitest = await startVitest('test', [], {
 });
 await vitest?.close();
 
-let results = [];
-try {
-  results = JSON.parse(readFileSync(out, 'utf8'));
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
-if (!results.length) {
+const read = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return [];
+  }
+};
+const results = read(out);
+const days = read(dayOut);
+rmSync(dir, { recursive: true, force: true });
+if (!results.length && !days.length) {
   console.error('The simulation produced no results.');
   process.exit(1);
 }
 
 const pct = (n, total) => `${((100 * n) / Math.max(1, total)).toFixed(1)} %`;
+printDays();
+if (!results.length) process.exit(0);
 console.log('');
 console.log(
   `${'cache'.padEnd(7)}${'views/min'.padStart(10)}${'minutes'.padStart(9)}${'hit rate'.padStart(10)}${'calls/min'.padStart(11)}` +
@@ -67,4 +80,24 @@ const overLimit = results.filter((r) => r.upstreamPerMinuteMax > 60);
 if (overLimit.length) {
   console.error(`Over Jikan's 60 calls a minute: ${overLimit.map((r) => `${r.cache}@${r.rate}`).join(', ')}`);
   process.exit(1);
+}
+
+function printDays() {
+  if (!days.length) return;
+  console.log('');
+  console.log('A day with Jikan down 14:00-16:00 (detail views; whole day | during the outage):');
+  console.log(
+    `${'cache'.padEnd(7)}${'store'.padEnd(6)}${'views/min'.padStart(10)}${'fresh'.padStart(8)}${'stale'.padStart(8)}` +
+      `${'stub'.padStart(8)}${'none'.padStart(8)}  |${'fresh'.padStart(8)}${'stale'.padStart(8)}${'stub'.padStart(8)}` +
+      `${'none'.padStart(8)}${'calls/min'.padStart(11)}`,
+  );
+  for (const d of days) {
+    console.log(
+      `${d.cache.padEnd(7)}${(d.store ? 'yes' : 'no').padEnd(6)}${String(d.rate).padStart(10)}` +
+        `${pct(d.fresh, d.views).padStart(8)}${pct(d.stale, d.views).padStart(8)}${pct(d.stub, d.views).padStart(8)}` +
+        `${pct(d.none, d.views).padStart(8)}  |${pct(d.outageFresh, d.outageViews).padStart(8)}` +
+        `${pct(d.outageStale, d.outageViews).padStart(8)}${pct(d.outageStub, d.outageViews).padStart(8)}` +
+        `${pct(d.outageNone, d.outageViews).padStart(8)}${(d.calls / (2 * 24 * 60)).toFixed(1).padStart(11)}`,
+    );
+  }
 }

@@ -1,12 +1,21 @@
 import { getTranslations } from 'next-intl/server';
 import Image from 'next/image';
+import Link from 'next/link';
 import { AnimeCover } from '@/components/anime/anime-cover';
 import { OfflineBadge } from '@/components/anime/offline-badge';
 import { NextEpisodeCountdown } from '@/components/schedule/next-episode-countdown';
+import { StaleMark } from './stale-mark';
+import { isLatinTitle } from '@/lib/catalogue/latin';
+import { searchHref } from '@/lib/discovery/params';
 import { translateLabel } from '@/lib/labels';
 import type { Locale } from '@/lib/i18n/config';
 import type { AnimeDetails } from '@/lib/jikan/types';
 import { getMessages } from 'next-intl/server';
+
+/** The time of this render: a stale record's age is measured from it. */
+function renderedAt(): number {
+  return Date.now();
+}
 
 /** Cover width on phones / from sm: fixed so the 2:3 box never shifts (DESIGN.md). */
 const COVER_SIZES = '(min-width: 640px) 224px, 144px';
@@ -73,6 +82,22 @@ export async function DetailHero({
             {title}
           </h1>
           {anime.offline && <OfflineBadge className="self-start" />}
+          {anime.stale && (
+            <StaleMark
+              fetchedAt={anime.stale.fetchedAt}
+              now={renderedAt()}
+              locale={locale}
+              className="self-start"
+            />
+          )}
+          {anime.offline && !isLatinTitle(title) && (
+            <p className="text-sm text-muted" data-testid="japanese-only-title">
+              {t('japaneseOnlyTitle')}{' '}
+              <Link href={searchHref({ q: title })} className="font-medium text-accent-text underline">
+                {t('searchJapaneseTitle', { title })}
+              </Link>
+            </p>
+          )}
           <p className="text-muted" data-testid="detail-japanese-title">
             <span className="sr-only">{t('japaneseTitle')}: </span>
             <span lang={anime.titleJapanese ? 'ja' : undefined}>{anime.titleJapanese ?? na}</span>

@@ -20,9 +20,9 @@ export const loadAnime = cache(async (rawId: string): Promise<AnimeDetails> => {
   try {
     // The record, or the offline stand-in proxy.ts's check got a moment ago (one timeout, not two).
     const anime = await currentDetails(id);
-    // An offline-catalogue record stands in while the database is down: like a failed
-    // listing, it never replaces a good page and is cached for a second only.
-    if (anime.offline) await failedListing(`detail:${id}`);
+    // An offline-catalogue record or a stale stored copy stands in while the database cannot
+    // answer: like a failed listing, it never replaces a good page and is cached for a second only.
+    if (anime.offline || anime.stale) await failedListing(`detail:${id}`);
     else rememberGoodListing(`detail:${id}`);
     return anime;
   } catch (error) {

@@ -8,7 +8,7 @@ import { freePort } from '../../test/support/ports';
 /** The fake upstream's control API (e2e/fake-upstream/README.md), for a fake at any address. */
 export interface FakeControl {
   setFault(options: {
-    service: 'jikan' | 'images' | 'all';
+    service: 'jikan' | 'streaming' | 'translate' | 'images' | 'all';
     mode: '429' | '500' | '502' | '503' | '504' | 'slow' | 'hang' | 'malformed' | 'reset' | 'none';
     match?: string;
     retryAfter?: number | null;
@@ -72,6 +72,14 @@ export interface PrivateStack {
   /** Origin of the fake upstream (covers are under `${fakeUrl}/images/`). */
   fakeUrl: string;
   fake: FakeControl;
+  /** The app's database folder (DATA_DIR), kept across restartApp. */
+  dataDir: string;
+  /**
+   * Stops the app and starts it again on the same database folder (a deploy, a crash): what it
+   * kept in memory is gone, what it stored is not. `env` replaces the settings given at start;
+   * `beforeStart` runs while no app holds the folder. appUrl changes (a new port).
+   */
+  restartApp(env?: Record<string, string>, beforeStart?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -156,20 +164,33 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 /** The fake upstream (with its fault switch), privately. `env` overrides the app's settings. */
 export async function startPrivateStack(env: Record<string, string> = {}): Promise<PrivateStack> {
   const upstream = await startFake();
-  const app = await startApp(`${upstream.url}/jikan/v4`, {
-    STREAMING_BASE_URLS: `${upstream.url}/streaming/main`,
-    TRANSLATE_BASE_URL: `${upstream.url}/translate`,
-    ...env,
-  });
-  return {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'anime-master-data-'));
+  const start = (settings: Record<string, string>) =>
+    startApp(`${upstream.url}/jikan/v4`, {
+      STREAMING_BASE_URLS: `${upstream.url}/streaming/main`,
+      TRANSLATE_BASE_URL: `${upstream.url}/translate`,
+      DATA_DIR: dataDir,
+      ...settings,
+    });
+  let app = await start(env);
+  const stack: PrivateStack = {
     appUrl: app.url,
     fakeUrl: upstream.url,
     fake: fakeControl(upstream.url),
+    dataDir,
+    async restartApp(settings = env, beforeStart) {
+      await stopProcess(app.child);
+      await beforeStart?.();
+      // A port of its own again: the old one, free for a moment, may have gone to another stack.
+      app = await start(settings);
+      stack.appUrl = app.url;
+    },
     async close() {
       await stopProcess(app.child);
       await stopProcess(upstream.child);
     },
   };
+  return stack;
 }
 
 /**
@@ -177,7 +198,7 @@ export async function startPrivateStack(env: Record<string, string> = {}): Promi
  * season with no entries. The fake upstream has no such mode (its catalogue is fixed), and an
  * empty listing is a state of its own, distinct from a failure.
  */
-export async function startEmptyStack(): Promise<Omit<PrivateStack, 'fake' | 'fakeUrl'>> {
+export async function startEmptyStack(): Promise<Pick<PrivateStack, 'appUrl' | 'close'>> {
   const server = http.createServer((_request, response) => {
     response.writeHead(200, { 'Content-Type': 'application/json' });
     response.end(

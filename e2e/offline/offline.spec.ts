@@ -40,6 +40,7 @@ test.afterAll(async () => {
 const NARUTO = randomCase('naruto');
 
 const offlineBadge = (page: Page) => page.getByTestId('offline-badge');
+const staleMark = (page: Page) => page.getByTestId('stale-mark');
 
 async function search(page: Page, q: string) {
   await page.goto(`${stack.appUrl}/search?q=${encodeURIComponent(q)}`);
@@ -117,14 +118,15 @@ test('an offline search by an English title finds what the server fetched before
 });
 
 test.describe('detail page', () => {
-  test('with the database down, renders from the catalogue with the badge and where to watch', async ({
+  test('with the database down, a record listed before renders from its stored copy, marked stale, with where to watch', async ({
     page,
   }) => {
     const fault = await stack.fake.setFault({ service: 'jikan', mode: '503' });
     await page.goto(`${stack.appUrl}/anime/269`);
-    // The catalogue's own title, or the romaji one it learnt from an earlier live answer.
-    await expect(page.getByTestId('detail-title')).toHaveText(/^bleach$/i);
-    await expect(offlineBadge(page)).toBeVisible();
+    // The search of beforeAll listed Bleach: its row was kept (lib/records) and stands in.
+    await expect(page.getByTestId('detail-title')).toHaveText('Bleach');
+    await expect(staleMark(page)).toBeVisible();
+    await expect(offlineBadge(page)).toHaveCount(0);
     const watch = page.getByRole('region', { name: 'Onde assistir' });
     const netflix = watch.getByRole('link', { name: /Netflix/ });
     await expect(netflix).toHaveAttribute('href', 'https://www.netflix.com/title/70204957');
@@ -133,14 +135,28 @@ test.describe('detail page', () => {
     await stack.fake.clearFault(fault);
   });
 
-  test('with the database hanging, renders from the catalogue after the timeout', async ({ page }) => {
+  test('with the database hanging, a record listed before renders from its stored copy without waiting for the timeout', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     const fault = await stack.fake.setFault({ service: 'jikan', mode: 'hang' });
     await useLanguage(page, 'en');
     await page.goto(`${stack.appUrl}/anime/918`);
-    // English interface: the English title the catalogue has.
+    // English interface: the English title of the stored row.
     await expect(page.getByTestId('detail-title')).toHaveText('Gintama', { timeout: 30_000 });
+    await expect(staleMark(page)).toHaveText(/^data from (less than a minute|\d+ minutes?) ago$/);
+    await stack.fake.clearFault(fault);
+  });
+
+  test('with the database down, an anime never fetched renders from the catalogue with the badge', async ({
+    page,
+  }) => {
+    const fault = await stack.fake.setFault({ service: 'jikan', mode: '503' });
+    // Dragon Ball Z (813): in bangumi-data, never asked of the database here.
+    await page.goto(`${stack.appUrl}/anime/813`);
+    await expect(page.getByTestId('detail-title')).toHaveText(/^dragon ball z$/i);
     await expect(offlineBadge(page)).toBeVisible();
+    await expect(staleMark(page)).toHaveCount(0);
     await stack.fake.clearFault(fault);
   });
 
@@ -153,6 +169,7 @@ test.describe('detail page', () => {
       await page.goto(`${stack.appUrl}/anime/269`);
       await expect(page.getByTestId('detail-title')).toHaveText('Bleach', { timeout: 2_000 });
       await expect(offlineBadge(page)).toHaveCount(0, { timeout: 1_000 });
+      await expect(staleMark(page)).toHaveCount(0, { timeout: 1_000 });
     }).toPass({ timeout: 45_000 });
     // 'Onde assistir' is on every detail page, online too.
     await expect(

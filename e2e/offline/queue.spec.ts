@@ -6,11 +6,12 @@ import { expect, randomCase, test } from '../support';
  * When the limiter's queue would keep a visitor waiting longer than
  * JIKAN_QUEUE_OFFLINE_MS (3 s by default), a detail or a search with no cached copy answers from
  * the offline catalogue at once, with the badge, and the call it stood in for is still made in
- * the background, so the next visitor gets live data.
+ * the background, so the next visitor gets live data. A detail the server fetched before answers
+ * from its stored copy (lib/records), marked stale, and no call is queued for it.
  *
  * A private stack whose limiter is easy to keep busy: one call every 3 s (plus the 60 ms margin),
  * and a 20 s timeout so the queued calls all get their turn. The fake's records used here carry
- * ids bangumi-data also has (Death Note 1535).
+ * ids bangumi-data also has (Death Note 1535, Shingeki no Kyojin 16498).
  */
 
 const INTERVAL_MS = 3000;
@@ -60,10 +61,23 @@ test('with the limiter queue long, a detail and a search answer from the catalog
   // searches queued ahead of it had all had their turns. (Wall-clock figures are only recorded: on
   // a loaded 2-core machine a cold page render alone can take seconds.)
 
-  // A detail.
-  const detail = await get('/api/anime/1535', '198.51.100.50');
+  // A detail the server never fetched (Shingeki no Kyojin 16498): the catalogue's stub.
+  const detail = await get('/api/anime/16498', '198.51.100.50');
   expect(detail.status).toBe(200);
-  expect(detail.body.data).toMatchObject({ id: 1535, offline: true });
+  expect(detail.body.data).toMatchObject({ id: 16498, offline: true });
+  expect(await stack.fake.calls({ service: 'jikan', since, match: '/anime/16498' })).toEqual([]);
+  expect(await turnsTaken()).toBeLessThan(5);
+
+  // A detail the server listed before (the search of beforeAll stored Death Note's row): that
+  // stored copy, marked stale, and no call for it while the database has no room.
+  const listed = await get('/api/anime/1535', '198.51.100.52');
+  expect(listed.status).toBe(200);
+  expect(listed.body.data).toMatchObject({
+    id: 1535,
+    title: 'Death Note',
+    stale: { fetchedAt: expect.any(String) },
+  });
+  expect(listed.body.data).not.toHaveProperty('offline');
   expect(await stack.fake.calls({ service: 'jikan', since, match: '/anime/1535' })).toEqual([]);
   expect(await turnsTaken()).toBeLessThan(5);
 
@@ -84,7 +98,7 @@ test('with the limiter queue long, a detail and a search answer from the catalog
   // Each call it stood in for is made once, in the background, when its turn comes: then the
   // next visitor gets live data.
   await expect
-    .poll(async () => (await get('/api/anime/1535', '198.51.100.51')).body.data?.offline ?? 'live', {
+    .poll(async () => (await get('/api/anime/16498', '198.51.100.51')).body.data?.offline ?? 'live', {
       timeout: 40_000,
       intervals: [500],
     })
@@ -92,12 +106,12 @@ test('with the limiter queue long, a detail and a search answer from the catalog
   await expect(async () => {
     await page.goto(`${stack.appUrl}/search?q=${encodeURIComponent(term)}`);
     await expect(cards(page).first().getByRole('heading')).toHaveText('Death Note', { timeout: 2_000 });
-    // (The catalogue learnt the title 'Death Note' from the live detail: only the badge tells.)
+    // (The catalogue learnt the title 'Death Note' from the live search: only the badge tells.)
     await expect(page.getByTestId('offline-badge')).toHaveCount(0, { timeout: 2_000 });
   }).toPass({ timeout: 40_000 });
   expect(
-    (await stack.fake.calls({ service: 'jikan', since, match: '/anime/1535' })).map((call) => call.path),
-  ).toEqual(['/jikan/v4/anime/1535/full']);
+    (await stack.fake.calls({ service: 'jikan', since, match: '/anime/16498' })).map((call) => call.path),
+  ).toEqual(['/jikan/v4/anime/16498/full']);
   expect(await stack.fake.calls({ service: 'jikan', since, match: 'q=death' })).toHaveLength(1);
 
   // The searches that kept the queue busy waited for their turns and got their answers.

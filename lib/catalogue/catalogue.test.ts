@@ -27,7 +27,8 @@ describe('Catalogue.search', () => {
     const [naruto] = search('naruto').items;
     expect(naruto).toMatchObject({
       id: 20,
-      title: 'NARUTO -ナルト-',
+      // Its own title is Japanese script: the Latin-script English one stands in.
+      title: 'Naruto',
       titleEnglish: 'Naruto',
       titleJapanese: 'NARUTO -ナルト-',
       type: 'TV',
@@ -145,6 +146,31 @@ describe('Catalogue.seasonNow', () => {
     const tv = older.seasonNow({ type: 'ona', page: 1, limit: 10 }, TEST_TODAY);
     expect(tv.season).toEqual({ season: 'spring', year: 2026 });
     expect(ids(tv.items)).toEqual([99005]);
+  });
+});
+
+describe('Catalogue: a record never fetched is never titled in Japanese script alone', () => {
+  it('takes a Latin-script translation, and keeps the Japanese title as such', () => {
+    const shingeki = testCatalogue().details(16498, TEST_TODAY);
+    // 進撃の巨人 has only a Chinese translation: nothing Latin is known, the title stays.
+    expect(shingeki).toMatchObject({ title: '進撃の巨人', titleEnglish: null });
+    const naruto = testCatalogue().details(1735, TEST_TODAY);
+    expect(naruto).toMatchObject({
+      title: 'Naruto Shippuden',
+      titleEnglish: 'Naruto Shippuden',
+      titleJapanese: 'NARUTO -ナルト- 疾風伝',
+    });
+  });
+
+  it('takes a Latin-script title the anime database taught it', () => {
+    const catalogue = testCatalogue();
+    catalogue.remember({
+      ...catalogue.toAnime(99001, TEST_TODAY)!,
+      title: '秋のアニメA',
+      titleEnglish: null,
+      titles: [{ type: 'Synonym', title: 'Aki no Anime A' }],
+    } as never);
+    expect(catalogue.toAnime(99001, TEST_TODAY)?.title).toBe('Aki no Anime A');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Anime, AnimeDetails, ExternalLink } from '@/lib/jikan/types';
 import { expandLink, type CatalogueFile } from './convert.mjs';
 import { seasonOf, statusOn } from './dates';
+import { firstLatinTitle, isLatinTitle } from './latin';
 import { normalizeTitle } from './normalize';
 import {
   airedString,
@@ -122,9 +123,19 @@ export class Catalogue {
     const seen = this.seen.get(id)?.anime;
     if (!record && !seen) return null;
     const english = record?.tr?.en?.[0] ?? null;
+    const original = seen?.title ?? record?.title ?? null;
     return {
       id,
-      title: seen?.title ?? record?.title ?? null,
+      // Never Japanese script alone when a Latin-script title is known anywhere: a visitor who
+      // reads no Japanese must be able to tell what it is (and search for it).
+      title: isLatinTitle(original)
+        ? original
+        : (firstLatinTitle([
+            seen?.titleEnglish,
+            ...(seen?.otherTitles ?? []),
+            ...(record?.tr?.en ?? []),
+            ...Object.values(record?.tr ?? {}).flat(),
+          ]) ?? original),
       titleEnglish: seen?.titleEnglish ?? english,
       titleJapanese:
         seen?.titleJapanese ?? (record?.lang === 'ja' ? record.title : (record?.tr?.ja?.[0] ?? null)),
@@ -155,7 +166,8 @@ export class Catalogue {
     const add = (type: string, title: string | null | undefined) => {
       if (title && !titles.some((entry) => entry.title === title)) titles.push({ type, title });
     };
-    add('Default', anime.title);
+    // The titles as the sources name them (the record's own title may be its Japanese one).
+    add('Default', seen?.title ?? record?.title ?? anime.title);
     add('English', anime.titleEnglish);
     add('Japanese', anime.titleJapanese);
     for (const title of seen?.otherTitles ?? []) add('Synonym', title);

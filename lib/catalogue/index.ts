@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Anime, AnimeDetails } from '@/lib/jikan/types';
+import { eachStoredRecord } from '@/lib/records';
 import { processState } from '@/lib/server/process-state';
 import { getRedis } from '@/lib/server/redis';
 import {
@@ -15,6 +16,7 @@ import {
 import { buildCatalogue, CATALOGUE_FORMAT, type BangumiData, type CatalogueFile } from './convert.mjs';
 import { japanDate } from './dates';
 import { EnrichmentStore } from './enrichment-store';
+import { MAX_SEEN } from './records';
 
 /**
  * The offline catalogue of this server process: loaded lazily, once, on first use (the anime
@@ -47,19 +49,24 @@ function enrichmentStore(): EnrichmentStore | null {
 }
 
 /**
- * Reloads what any instance learnt before (Redis), without overwriting what this process has
- * learnt since it started. Resolves to the number of records read (0 without Redis).
+ * Reloads what any instance learnt before (Redis, then the durable store of records), without
+ * overwriting what this process has learnt since it started. Resolves to the number of records
+ * read.
  */
 function reloadEnrichment(catalogue: Catalogue): Promise<number> {
   state.enrichmentReload ??= (async () => {
     const started = performance.now();
-    const count =
+    const fromRedis =
       (await enrichmentStore()?.load((seen) => {
         if (!catalogue.seenAnime(seen.id)) catalogue.rememberSeen(seen);
       })) ?? 0;
+    const fromStore = await eachStoredRecord((record) => {
+      if (!catalogue.seenAnime(record.id)) catalogue.remember(record);
+    }, MAX_SEEN);
+    const count = fromRedis + fromStore;
     if (count) {
       console.info(
-        `[catalogue] ${count} enriched records reloaded from Redis in ${Math.round(performance.now() - started)} ms`,
+        `[catalogue] ${count} enriched records reloaded (Redis ${fromRedis}, stored ${fromStore}) in ${Math.round(performance.now() - started)} ms`,
       );
     }
     return count;

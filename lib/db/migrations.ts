@@ -38,4 +38,19 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('library_users').execute();
     },
   },
+  '0002_anime_records': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('anime_records')
+        .addColumn('anime_id', 'integer', (column) => column.primaryKey())
+        .addColumn('kind', 'text', (column) => column.notNull().check(sql`kind in ('full', 'listing')`))
+        .addColumn('record', 'jsonb', (column) => column.notNull())
+        .addColumn('fetched_at', 'timestamptz', (column) => column.notNull())
+        .addColumn('translations', 'jsonb', (column) => column.notNull().defaultTo(sql`'{}'::jsonb`))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('anime_records').execute();
+    },
+  },
 };

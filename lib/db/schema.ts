@@ -30,7 +30,22 @@ export interface LibraryEntriesTable {
   updated_at: Generated<Date>;
 }
 
+/**
+ * The last-known-good copy of one anime record fetched from the anime database (lib/records): one
+ * row per anime, replaced in place. `kind` says whether it is a detail record ('full') or a
+ * listing row ('listing', fewer fields); a listing row never replaces a full record.
+ */
+export interface AnimeRecordsTable {
+  anime_id: number;
+  kind: 'full' | 'listing';
+  record: ColumnType<unknown, string, string>;
+  fetched_at: ColumnType<Date, Date | string, Date | string>;
+  /** Translated synopses by language: { pt: { source, paragraphs } }; one per language. */
+  translations: ColumnType<unknown, string | undefined, string>;
+}
+
 export interface Database {
   library_users: LibraryUsersTable;
   library_entries: LibraryEntriesTable;
+  anime_records: AnimeRecordsTable;
 }

@@ -43,7 +43,7 @@ function failures(): LRUCache<number, number> {
 }
 
 /**
- * Offline-catalogue records that stood in for a failed call, each believed as long as a failure
+ * Offline-catalogue records and stale stored copies that stood in for a failed call, each believed as long as a failure
  * is (DETAIL_RETRY_SECONDS). The check here and the render that follows it are two requests to
  * the data layer: without this, a hanging database cost the page two timeouts in a row, one for
  * each. The database is asked again once the stand-in expires.
@@ -62,8 +62,9 @@ export async function currentDetails(id: number): Promise<AnimeDetails> {
   const standIn = standIns().get(id);
   if (standIn && standIn.until > Date.now()) return standIn.anime;
   const anime = await getAnimeDetails(id);
-  if (anime.offline) standIns().set(id, { anime, until: Date.now() + DETAIL_RETRY_SECONDS * 1000 });
-  else standIns().delete(id);
+  if (anime.offline || anime.stale) {
+    standIns().set(id, { anime, until: Date.now() + DETAIL_RETRY_SECONDS * 1000 });
+  } else standIns().delete(id);
   return anime;
 }
 

@@ -2,8 +2,10 @@ import 'server-only';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { serverEnv } from '@/lib/env';
+import { storedCopyDecision } from '@/lib/records/freshness';
 import {
   cacheKey,
+  cacheLife,
   getCache,
   isInFlight,
   normalizeParams,
@@ -216,6 +218,25 @@ export interface JikanGet<S extends z.ZodType, R, B = never> {
    * jikanGet). Null means no stand-in: the request waits for its turn as usual.
    */
   whenQueueBusy?: () => B | null;
+  /**
+   * The durable store's copy (lib/records), read when the cache has none: it answers without a
+   * call while within the cache's life, and marked stale when the database has no room or fails
+   * (see answerFromStoredCopy). Undefined when it is not known yet without waiting for the
+   * store to open (`waitForOpen: false`): it is asked again, waiting, only if the database
+   * cannot answer.
+   */
+  stored?: (options: { waitForOpen: boolean }) => Promise<StoredCopy<R> | null | undefined>;
+}
+
+/** A last-known-good copy from the durable store. */
+export interface StoredCopy<R> {
+  /** The copy as it is (answered within its life). */
+  value: R;
+  /** The copy marked stale with its fetch time. */
+  stale: R;
+  fetchedAt: number;
+  /** A full record (not a listing row): only that may answer as fresh. */
+  complete: boolean;
 }
 
 /**
@@ -237,6 +258,7 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
   deadline,
   rememberNotFound = false,
   whenQueueBusy,
+  stored,
 }: JikanGet<S, R, B>): Promise<R | B> {
   const key = cacheKey(`jikan:${path}`, params);
   const cache = getCache();
@@ -287,10 +309,21 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
     return hit.value;
   }
 
-  let waitMs: number | undefined;
   const offlineAfterMs = serverEnv().JIKAN_QUEUE_OFFLINE_MS;
+  // The time spent asking the durable store is not taken from the anime database's share.
+  const readStarted = Date.now();
+  const copy = stored ? await stored({ waitForOpen: false }) : null;
+  if (deadline !== undefined) deadline += Date.now() - readStarted;
+  const callFor = () => singleFlight(key, load(deadline ?? jikanDeadline()));
+  if (copy) return answerFromStoredCopy(key, copy, callFor);
+  // The store was still opening: asked again, waiting for it, when the database cannot answer.
+  const storedLate = async () => (copy === undefined && stored ? await stored({ waitForOpen: true }) : null);
+
+  let waitMs: number | undefined;
   if (whenQueueBusy && offlineAfterMs > 0) {
     waitMs = await queueWaitMs(key);
+    const late = waitMs > offlineAfterMs ? await storedLate() : null;
+    if (late) return answerFromStoredCopy(key, late, callFor);
     const standIn = waitMs > offlineAfterMs ? whenQueueBusy() : null;
     if (standIn !== null) {
       console.warn(`[jikan] ${key}: turn in ${waitMs} ms; answering from the offline catalogue`);
@@ -310,8 +343,73 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
     if (isTransient(error)) {
       const late = await cache.get<R>(key);
       if (late) return late.value;
+      const kept = await storedLate();
+      if (kept) {
+        console.warn(
+          `[jikan] ${key} failed; answering the stored copy`,
+          isAppError(error) ? error.code : error,
+        );
+        return kept.stale;
+      }
     }
     throw error;
+  }
+}
+
+/** What the wait for the anime database resolves to once the visitor's patience is spent. */
+const OUTWAITED = Symbol('outwaited');
+
+/**
+ * A cache miss with a copy in the durable store (storedCopyDecision): within its life it answers
+ * as it is; with no room at the database (queue over JIKAN_QUEUE_OFFLINE_MS, 429 back-off) it
+ * answers stale at once, and no call is made (refreshes happen on a visitor's ask when the
+ * database has room, never in bulk); otherwise the database is asked, and the stale copy answers
+ * when it fails for a transient reason or takes longer than JIKAN_QUEUE_OFFLINE_MS (the call then
+ * goes on and refreshes the cache and the store for the next visitor). A 404 is an answer and
+ * stands. A client over its budget gets the stale copy, which costs the database nothing.
+ */
+async function answerFromStoredCopy<R>(key: string, copy: StoredCopy<R>, call: () => Promise<R>): Promise<R> {
+  const { JIKAN_QUEUE_OFFLINE_MS, JIKAN_TIMEOUT_MS } = serverEnv();
+  const decision = storedCopyDecision({
+    complete: copy.complete,
+    ageMs: Date.now() - copy.fetchedAt,
+    lifeMs: cacheLife(key).freshMs,
+    queueWaitMs: await queueWaitMs(key),
+    queueLimitMs: JIKAN_QUEUE_OFFLINE_MS,
+  });
+  if (decision === 'fresh') return copy.value;
+  if (decision === 'stale') {
+    console.warn(`[jikan] ${key}: no room at the database; answering the stored copy`);
+    return copy.stale;
+  }
+  if (!isInFlight(key)) {
+    try {
+      chargeClientMiss();
+    } catch (error) {
+      if (isAppError(error, 'TOO_MANY_REQUESTS')) return copy.stale;
+      throw error;
+    }
+  }
+  const running = call();
+  const patienceMs = JIKAN_QUEUE_OFFLINE_MS > 0 ? JIKAN_QUEUE_OFFLINE_MS : JIKAN_TIMEOUT_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const outwaited = new Promise<typeof OUTWAITED>((resolve) => {
+    timer = setTimeout(() => resolve(OUTWAITED), patienceMs);
+  });
+  try {
+    const answer = await Promise.race([running, outwaited]);
+    if (answer !== OUTWAITED) return answer as R;
+    running.catch((error: unknown) => {
+      console.warn(`[jikan] refreshing ${key} failed`, isAppError(error) ? error.code : error);
+    });
+    console.warn(`[jikan] ${key}: no answer within ${patienceMs} ms; answering the stored copy`);
+    return copy.stale;
+  } catch (error) {
+    if (!isTransient(error)) throw error;
+    console.warn(`[jikan] ${key} failed; answering the stored copy`, isAppError(error) ? error.code : error);
+    return copy.stale;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

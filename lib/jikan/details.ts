@@ -1,6 +1,8 @@
 import 'server-only';
 import { AppError, isAppError } from '@/lib/server/errors';
-import { jikanDeadline, jikanGet } from './client';
+import { storedRecord } from '@/lib/records';
+import { storedDetails } from '@/lib/records/freshness';
+import { jikanDeadline, jikanGet, type StoredCopy } from './client';
 import { toAnimeDetails } from './mappers';
 import { answersOffline, offlineDetails, remember } from './offline';
 import { jikanAnimeResponseSchema } from './schemas';
@@ -41,6 +43,21 @@ function detailsError(id: number, error: unknown): AppError {
   }
 }
 
+/** The durable store's copy of anime `id` (lib/records), for jikanGet. */
+async function storedCopy(
+  id: number,
+  options: { waitForOpen: boolean },
+): Promise<StoredCopy<AnimeDetails> | null | undefined> {
+  const stored = await storedRecord(id, options);
+  if (!stored) return stored;
+  return {
+    value: storedDetails(stored, false),
+    stale: storedDetails(stored, true),
+    fetchedAt: stored.fetchedAt.getTime(),
+    complete: stored.kind === 'full',
+  };
+}
+
 const animeDetails = (id: number, path: string, deadline: number) =>
   jikanGet({
     path,
@@ -51,6 +68,8 @@ const animeDetails = (id: number, path: string, deadline: number) =>
     rememberNotFound: true,
     // With the limiter's queue long, the catalogue answers at once.
     whenQueueBusy: () => offlineDetails(id),
+    // A record fetched before (here or by another instance) stands in before the catalogue does.
+    stored: (options) => storedCopy(id, options),
   });
 
 /** Whether `id` can be a MyAnimeList anime id (positive, at most MAX_ANIME_ID). */

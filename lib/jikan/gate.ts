@@ -6,7 +6,7 @@ import { isAdultAnime } from './filter';
 import type { Anime, AnimeDetails, GatedAnime } from './types';
 
 type GateInput = Pick<Anime, 'id' | 'title' | 'titleEnglish' | 'titleJapanese' | 'rating' | 'genres'> &
-  Partial<Pick<Anime, 'offline' | 'adultFactsUnknown'>>;
+  Partial<Pick<Anime, 'offline' | 'adultFactsUnknown' | 'stale'>>;
 
 /** Only the fields the adult-content notice needs; a new field of Anime never leaks by default. */
 export function toGatedAnime(anime: GateInput): GatedAnime {
@@ -19,6 +19,7 @@ export function toGatedAnime(anime: GateInput): GatedAnime {
     genres: [...anime.genres],
     adult: true,
     ...(anime.offline ? { offline: true as const } : {}),
+    ...(anime.stale ? { stale: anime.stale } : {}),
     ...(anime.adultFactsUnknown ? { unverified: true as const } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { emptyCatalogueForTests } from '@/lib/catalogue';
 import { resetServerEnvForTests } from '@/lib/env';
+import { setRecordStoreForTests } from '@/lib/records';
 import { resetCacheForTests } from '@/lib/server/cache';
 import { resetClientBudgetForTests } from '@/lib/server/client-budget';
 import { resetRateLimiterForTests } from '@/lib/server/rate-limiter';
@@ -42,7 +43,8 @@ export { getAnimeIdByTitle } from './titles';
 
 /**
  * Test-only: forget env, cache, in-flight calls, rate-limit state and the title → id cache, and
- * start with an empty offline catalogue, so a failure stays a failure unless a test installs one.
+ * start with an empty offline catalogue and no durable store, so a failure stays a failure unless a
+ * test installs one.
  */
 export function resetJikanForTests(): void {
   emptyCatalogueForTests();
@@ -52,4 +54,5 @@ export function resetJikanForTests(): void {
   resetClientBudgetForTests();
   resetJikanClientForTests();
   resetTitleIdsForTests();
+  setRecordStoreForTests(null);
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { catalogueDetails, catalogueSearch, catalogueSeasonNow, rememberAnime } from '@/lib/catalogue';
+import { keepRecords } from '@/lib/records';
 import { isAppError } from '@/lib/server/errors';
 import { gateAnimeList, type ContentAccess } from './filter';
 import type { Anime, AnimeDetails, AnimePage } from './types';
@@ -30,9 +31,13 @@ export function answersOffline(error: unknown): boolean {
   }
 }
 
-/** Enrichment: every record fetched from the database teaches the catalogue its titles. */
+/**
+ * Every record fetched from the database teaches the catalogue its titles (enrichment) and is
+ * kept as its last-known-good copy in the durable store (lib/records).
+ */
 export function remember<T extends Anime | AnimeDetails>(records: T[]): T[] {
   rememberAnime(records);
+  keepRecords(records);
   return records;
 }
 

@@ -47,6 +47,11 @@ export interface Anime {
    * are unknown, so nothing can show it is safe for visitors and it is treated as adult (filter.ts).
    */
   adultFactsUnknown?: true;
+  /**
+   * A last-known-good copy (lib/records) answered because the anime database could not answer in
+   * time: when it was fetched (ISO 8601). The UI marks its age ('dados de 3 dias atrás').
+   */
+  stale?: { fetchedAt: string };
 }
 
 export interface ExternalLink {
@@ -103,6 +108,8 @@ export interface GatedAnime {
   adult: true;
   /** Answered from the offline catalogue (see Anime.offline). */
   offline?: true;
+  /** A last-known-good copy answered while the database could not answer (see Anime.stale). */
+  stale?: { fetchedAt: string };
   /**
    * Gated because its age rating cannot be checked right now (an offline record whose adult facts
    * are unknown), not because it is known to be adult.

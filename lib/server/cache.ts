@@ -160,6 +160,18 @@ export function getCache(): Cache {
 }
 
 /**
+ * The life an entry of `key` has in the cache getCache() answers from (the same rules): the
+ * durable store (lib/records) believes its copies for as long.
+ */
+export function cacheLife(key: string): CacheLife {
+  const configured = serverEnv().CACHE_TTL_MS;
+  if (configured !== undefined) return { freshMs: configured, staleMs: STALE_LIMIT_MS };
+  return getCache().shared
+    ? SHARED_CACHE_LIVES[cacheKind(key)]
+    : { freshMs: CACHE_TTL_MS, staleMs: STALE_LIMIT_MS };
+}
+
+/**
  * Concurrent calls with the same key share one run of `fn` (single flight): fifty visitors asking
  * for the same uncached page make one upstream request. Per process even with a shared cache.
  */

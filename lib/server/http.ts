@@ -16,6 +16,11 @@ export { MAX_QUERY_LENGTH };
 /** Listings and details are the same for every anonymous visitor: let a CDN serve repeats. */
 export const CACHE_SHARED = 'public, s-maxage=600, stale-while-revalidate=86400';
 export const CACHE_NONE = 'no-store';
+/**
+ * A last-known-good copy answered while the database could not answer: kept by a CDN for a second
+ * at most (like the page showing it), so no shared cache holds it longer than a fresh answer.
+ */
+export const CACHE_BRIEF = 'public, max-age=0, s-maxage=1';
 /** An answer that depends on a verified identity: never kept by a shared cache (nor on disk). */
 export const CACHE_PRIVATE = 'private, no-store';
 
@@ -30,10 +35,11 @@ export function jsonResponse<T>(
     shared,
     personal = false,
     varyOnCredentials = false,
-  }: { shared: boolean; personal?: boolean; varyOnCredentials?: boolean },
+    brief = false,
+  }: { shared: boolean; personal?: boolean; varyOnCredentials?: boolean; brief?: boolean },
 ): NextResponse<T> {
   const headers = new Headers({
-    'Cache-Control': personal ? CACHE_PRIVATE : shared ? CACHE_SHARED : CACHE_NONE,
+    'Cache-Control': personal ? CACHE_PRIVATE : !shared ? CACHE_NONE : brief ? CACHE_BRIEF : CACHE_SHARED,
   });
   // An answer that would differ for a signed-in caller must not be reused for one by a CDN.
   if (varyOnCredentials) headers.set('Vary', VARY_CREDENTIALS);

@@ -40,7 +40,9 @@ export type ProcessStateKey =
   /** lib/translate/index.ts: translations. */
   | 'translate'
   /** lib/translate/synopsis.ts: Portuguese synopses. */
-  | 'synopsis';
+  | 'synopsis'
+  /** lib/records/index.ts: the durable store's write queue. */
+  | 'records';
 
 const REGISTRY = Symbol.for('anime-master.process-state');
 

@@ -51,6 +51,23 @@ describe('translateToPortuguese', () => {
     });
   });
 
+  it('tries once more when a kept-alive connection was dropped before any answer, not twice', async () => {
+    const dropped = () =>
+      Promise.reject(new TypeError('fetch failed', { cause: { code: 'UND_ERR_SOCKET' } }));
+    let first = true;
+    const calls = upstream(() => {
+      if (!first) return gtx(['Olá.']);
+      first = false;
+      return dropped();
+    });
+    expect(await translateToPortuguese('Hello.')).toBe('Olá.');
+    expect(calls).toHaveLength(2);
+
+    const again = upstream(dropped);
+    expect(await translateToPortuguese('Bye.')).toBe('Bye.');
+    expect(again).toHaveLength(2);
+  });
+
   it('URL-encodes the text', async () => {
     const calls = upstream(() => gtx(['x']));
     await translateToPortuguese('a&tl=en#<b>');

@@ -6,7 +6,7 @@ import { serverEnv } from '@/lib/env';
 import { getCache, singleFlight } from '@/lib/server/cache';
 import { AppError, isAppError } from '@/lib/server/errors';
 import { processState } from '@/lib/server/process-state';
-import { isTimeoutError, readValidJson } from '@/lib/server/upstream';
+import { isDroppedConnection, isTimeoutError, readValidJson } from '@/lib/server/upstream';
 
 /**
  * Machine translation of synopses into Portuguese (SPEC §1/§7: only pt is translated). Best
@@ -30,13 +30,19 @@ async function translateFetch(text: string): Promise<string> {
   const url =
     `${serverEnv().TRANSLATE_BASE_URL}/translate_a/single?client=gtx&sl=auto&tl=pt&dt=t&q=` +
     encodeURIComponent(text);
-  let response: Response;
-  try {
-    response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
-  } catch (error) {
-    throw new AppError(isTimeoutError(error) ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR', undefined, {
-      cause: error,
-    });
+  const signal = AbortSignal.timeout(TIMEOUT_MS);
+  let response: Response | undefined;
+  // A connection dropped before any answer (a kept-alive socket the server closed while idle) gets
+  // one new try, as the anime database's client does.
+  for (let attempt = 0; !response; attempt += 1) {
+    try {
+      response = await fetch(url, { signal });
+    } catch (error) {
+      if (attempt === 0 && isDroppedConnection(error)) continue;
+      throw new AppError(isTimeoutError(error) ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR', undefined, {
+        cause: error,
+      });
+    }
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);

@@ -2,6 +2,7 @@ import 'server-only';
 import { LRUCache } from 'lru-cache';
 import { cleanSynopsis } from '@/lib/detail/synopsis';
 import { getAnimeDetails, isAdultAnime } from '@/lib/jikan';
+import { keepTranslation, keptTranslation } from '@/lib/records';
 import { singleFlight } from '@/lib/server/cache';
 import { isAppError } from '@/lib/server/errors';
 import { processState } from '@/lib/server/process-state';
@@ -53,8 +54,16 @@ export async function getSynopsisPt(id: number): Promise<string[] | null> {
   if (known && known.source === source) return known.paragraphs;
 
   return singleFlight(`synopsis-pt:${id}`, async () => {
+    // The durable store keeps the last translation of every stored record (lib/records): the
+    // translator is the costliest call, and after a restart it may be down with the anime database.
+    const kept = await keptTranslation(id, 'pt', source);
+    if (kept) {
+      synopses().set(id, { source, paragraphs: kept });
+      return kept;
+    }
     const translated = await tryTranslateToPortuguese(source);
     const paragraphs = translated ? cleanSynopsis(translated).paragraphs : null;
+    if (paragraphs?.length) keepTranslation(id, 'pt', source, paragraphs);
     synopses().set(
       id,
       { source, paragraphs: paragraphs?.length ? paragraphs : null },

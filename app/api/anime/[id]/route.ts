@@ -13,14 +13,16 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   try {
     const id = parseOrThrow(animeIdParam, (await params).id, 'INVALID_ID');
     const data = await withClientBudget(request, () => getAnimeDetails(id));
-    // An offline-catalogue stand-in is never kept by a shared cache.
-    if (!isAdultAnime(data)) return jsonResponse({ data }, { shared: !data.offline });
+    // An offline-catalogue stand-in is never kept by a shared cache; a stale stored copy (its
+    // `stale.fetchedAt` says how old) for a second at most.
+    const cacheRule = { shared: !data.offline, brief: !!data.stale };
+    if (!isAdultAnime(data)) return jsonResponse({ data }, cacheRule);
     // An adult record (R+/Rx or an adult genre): the full answer only for a verified adult, and
     // never in a shared cache; everyone else gets the same stub (SPEC §6), which may be shared
     // (Vary keeps it from a signed-in caller).
     const access = await getRequestAccess(request);
     if (access.adult) return privateJsonResponse({ data });
-    return jsonResponse({ data: toGatedAnime(data) }, { shared: !data.offline, varyOnCredentials: true });
+    return jsonResponse({ data: toGatedAnime(data) }, { ...cacheRule, varyOnCredentials: true });
   } catch (error) {
     return toErrorResponse(error);
   }

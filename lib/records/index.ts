@@ -1,0 +1,196 @@
+import 'server-only';
+import type { Kysely } from 'kysely';
+import { getDb } from '@/lib/db';
+import type { Database } from '@/lib/db/schema';
+import type { Anime, AnimeDetails } from '@/lib/jikan/types';
+import { processState } from '@/lib/server/process-state';
+import {
+  readRecord,
+  readRecordPage,
+  saveRecords,
+  saveTranslation,
+  sourceDigest,
+  storedTranslation,
+  type StoredRecord,
+  type TranslationLanguage,
+} from './store';
+
+/**
+ * The durable store of anime records (store.ts) as the data layer uses it. It never fails a
+ * request: a database that is down or slow is logged and the request goes on as if nothing were
+ * stored. Writes leave the request's path: they queue here (one at a time, a bounded queue) and a
+ * request never waits for them.
+ */
+
+export type { StoredRecord } from './store';
+
+/** How long a read may take before the request goes on without the stored copy. */
+export const READ_TIMEOUT_MS = 3000;
+/**
+ * How long a request waits for the database to open (once per process: PGlite initialises its
+ * folder, Postgres connects and migrates): the data layer's own timeout, JIKAN_TIMEOUT_MS's default.
+ */
+export const OPEN_TIMEOUT_MS = 15_000;
+/** Writes waiting beyond this many are dropped (logged): the database is not keeping up. */
+export const MAX_PENDING_WRITES = 200;
+
+const state = processState<{
+  /** undefined: the app's database (getDb); null: no durable store (unit tests). */
+  db?: Promise<Kysely<Database>> | null;
+  /** The database has opened in this process: reads no longer wait for the opening. */
+  opened?: boolean;
+  writes?: Promise<void>;
+  pending?: number;
+  warnedAt?: number;
+}>('records', () => ({}));
+
+function database(): Promise<Kysely<Database>> | null {
+  if (state.db === null) return null;
+  const opening = state.db ?? getDb();
+  if (!state.opened) {
+    opening.then(
+      () => (state.opened = true),
+      () => undefined,
+    );
+  }
+  return opening;
+}
+
+/** One warning a minute at most while the database fails, not one per request. */
+function warn(message: string, error: unknown): void {
+  const now = Date.now();
+  if (state.warnedAt && now - state.warnedAt < 60_000) return;
+  state.warnedAt = now;
+  console.warn(`[records] ${message}`, error instanceof Error ? error.message : error);
+}
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The stored copy of anime `id`, or null (never stored, or the database cannot answer now). With
+ * `waitForOpen: false`, a database still opening (the first use in this process: PGlite
+ * initialises its folder in seconds) is not waited for: the opening goes on, and the answer is
+ * undefined ("not known yet"), so a request that Jikan can answer does not wait for it.
+ */
+export async function storedRecord(
+  id: number,
+  { waitForOpen = true }: { waitForOpen?: boolean } = {},
+): Promise<StoredRecord | null | undefined> {
+  const opening = database();
+  if (!opening) return null;
+  if (!waitForOpen && !state.opened) return undefined;
+  try {
+    const db = await within(opening, OPEN_TIMEOUT_MS);
+    return await within(readRecord(db, id), READ_TIMEOUT_MS);
+  } catch (error) {
+    warn(`could not read the stored record of anime ${id}; going on without it`, error);
+    return null;
+  }
+}
+
+function enqueue(label: string, write: (db: Kysely<Database>) => Promise<void>): void {
+  const opening = database();
+  if (!opening) return;
+  if ((state.pending ?? 0) >= MAX_PENDING_WRITES) {
+    warn(`${MAX_PENDING_WRITES} writes waiting; dropping ${label}`, null);
+    return;
+  }
+  state.pending = (state.pending ?? 0) + 1;
+  state.writes = (state.writes ?? Promise.resolve())
+    .then(() => opening)
+    .then(write)
+    .catch((error: unknown) => warn(`could not store ${label}`, error))
+    .finally(() => {
+      state.pending = (state.pending ?? 1) - 1;
+    });
+}
+
+/** Keeps records just fetched from the anime database: details as full records, others as listing rows. */
+export function keepRecords(records: readonly (Anime | AnimeDetails)[]): void {
+  const fetchedAt = new Date();
+  const full = records.filter((record): record is AnimeDetails => 'titles' in record);
+  const listed = records.filter((record) => !('titles' in record));
+  if (full.length) enqueue(`${full.length} record(s)`, (db) => saveRecords(db, 'full', full, fetchedAt));
+  if (listed.length) {
+    enqueue(`${listed.length} listing row(s)`, (db) => saveRecords(db, 'listing', listed, fetchedAt));
+  }
+}
+
+/** The stored translation of anime `id`'s synopsis `source` into `language`, or null. */
+export async function keptTranslation(
+  id: number,
+  language: TranslationLanguage,
+  source: string,
+): Promise<string[] | null> {
+  return storedTranslation((await storedRecord(id)) ?? null, language, source);
+}
+
+/** Keeps a translation of anime `id`'s synopsis `source`, replacing the one before. */
+export function keepTranslation(
+  id: number,
+  language: TranslationLanguage,
+  source: string,
+  paragraphs: string[],
+): void {
+  enqueue(`the ${language} synopsis of anime ${id}`, (db) =>
+    saveTranslation(db, id, language, { source: sourceDigest(source), paragraphs }),
+  );
+}
+
+/** How many records one step of eachStoredRecord reads. */
+const PAGE_SIZE = 1000;
+
+/**
+ * Hands every stored record (without its synopsis) to `accept`, page by page, at most `limit`:
+ * after a restart, the offline catalogue learns again the titles, covers and age ratings of what
+ * was ever fetched. Never throws; answers how many records were read.
+ */
+export async function eachStoredRecord(
+  accept: (record: Anime | AnimeDetails) => void,
+  limit: number,
+): Promise<number> {
+  const opening = database();
+  if (!opening) return 0;
+  let count = 0;
+  try {
+    const db = await within(opening, OPEN_TIMEOUT_MS);
+    for (let afterId = 0; count < limit;) {
+      const page = await within(
+        readRecordPage(db, afterId, Math.min(PAGE_SIZE, limit - count)),
+        READ_TIMEOUT_MS,
+      );
+      for (const record of page) accept(record);
+      count += page.length;
+      if (page.length < PAGE_SIZE) break;
+      afterId = page[page.length - 1]!.id;
+    }
+  } catch (error) {
+    warn('could not read the stored records for the offline catalogue', error);
+  }
+  return count;
+}
+
+/** Resolves once every write queued so far has been made (or failed). */
+export async function recordWritesSettled(): Promise<void> {
+  await state.writes;
+}
+
+/**
+ * Test-only: use `db` as the durable store (a promise: a database still opening), or none (null),
+ * or the app's database (undefined).
+ */
+export function setRecordStoreForTests(
+  db: Kysely<Database> | Promise<Kysely<Database>> | null | undefined,
+): void {
+  state.db = db === null ? null : db === undefined ? undefined : Promise.resolve(db);
+  state.opened = db !== null && db !== undefined && !(db instanceof Promise);
+  state.writes = undefined;
+  state.pending = 0;
+  state.warnedAt = undefined;
+}
