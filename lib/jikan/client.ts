@@ -226,6 +226,11 @@ export interface JikanGet<S extends z.ZodType, R, B = never> {
    * cannot answer.
    */
   stored?: (options: { waitForOpen: boolean }) => Promise<StoredCopy<R> | null | undefined>;
+  /**
+   * The value marked stale with its fetch time: a cached entry past its life is answered so once
+   * its refresh has failed (the database cannot answer), as a stored copy is.
+   */
+  markStale?: (value: R, fetchedAt: number) => R;
 }
 
 /** A last-known-good copy from the durable store. */
@@ -259,6 +264,7 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
   rememberNotFound = false,
   whenQueueBusy,
   stored,
+  markStale,
 }: JikanGet<S, R, B>): Promise<R | B> {
   const key = cacheKey(`jikan:${path}`, params);
   const cache = getCache();
@@ -306,6 +312,8 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
         }),
       );
     }
+    // Past its life with its refresh failed: the database cannot answer, and the page says how old it is.
+    if (markStale && !hit.fresh && refreshFailed().has(key)) return markStale(hit.value, hit.storedAt);
     return hit.value;
   }
 
@@ -342,7 +350,7 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
     // The entry may have arrived (stale) while this request waited on a failing call.
     if (isTransient(error)) {
       const late = await cache.get<R>(key);
-      if (late) return late.value;
+      if (late) return markStale && !late.fresh ? markStale(late.value, late.storedAt) : late.value;
       const kept = await storedLate();
       if (kept) {
         console.warn(

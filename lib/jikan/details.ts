@@ -70,6 +70,7 @@ const animeDetails = (id: number, path: string, deadline: number) =>
     whenQueueBusy: () => offlineDetails(id),
     // A record fetched before (here or by another instance) stands in before the catalogue does.
     stored: (options) => storedCopy(id, options),
+    markStale: (anime, fetchedAt) => ({ ...anime, stale: { fetchedAt: new Date(fetchedAt).toISOString() } }),
   });
 
 /** Whether `id` can be a MyAnimeList anime id (positive, at most MAX_ANIME_ID). */

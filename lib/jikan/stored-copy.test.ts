@@ -150,6 +150,24 @@ describe('details with a durable store', () => {
     expect(anime.offline).toBeUndefined();
   });
 
+  it('a cached record past its life is marked stale once its refresh fails, and unmarked once it succeeds', async () => {
+    respond = mushishi;
+    await getAnimeDetails(457);
+    vi.setSystemTime((now += 20 * MINUTE));
+    respond = down;
+    // Stale while revalidate: the first view gets the copy at once, and its refresh fails behind it.
+    expect((await getAnimeDetails(457)).stale).toBeUndefined();
+    await vi.waitFor(async () =>
+      expect((await getAnimeDetails(457)).stale).toEqual({ fetchedAt: '2026-11-23T03:00:00.000Z' }),
+    );
+    expect(calls).toEqual(['/v4/anime/457/full', '/v4/anime/457/full']);
+    // The next try, once the database answers again, replaces the copy.
+    vi.setSystemTime((now += 60 * 1000));
+    respond = mushishi;
+    await getAnimeDetails(457);
+    await vi.waitFor(async () => expect((await getAnimeDetails(457)).stale).toBeUndefined());
+  });
+
   it('during a 429 back-off it answers stale without a call', async () => {
     await fetchedThenRestarted(3 * 24 * 60 * MINUTE);
     respond = () => new Response('', { status: 429, headers: { 'Retry-After': '60' } });

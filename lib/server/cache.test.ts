@@ -54,14 +54,15 @@ describe('InProcessCache', () => {
 
   it('is fresh for 10 minutes, then stale but still there', async () => {
     const cache = new InProcessCache();
+    const storedAt = Date.now();
     await cache.set('k', { a: 1 });
-    expect(await cache.get('k')).toEqual({ value: { a: 1 }, fresh: true });
+    expect(await cache.get('k')).toEqual({ value: { a: 1 }, fresh: true, storedAt });
 
     vi.advanceTimersByTime(CACHE_TTL_MS - 1);
     expect((await cache.get('k'))?.fresh).toBe(true);
 
     vi.advanceTimersByTime(1);
-    expect(await cache.get('k')).toEqual({ value: { a: 1 }, fresh: false });
+    expect(await cache.get('k')).toEqual({ value: { a: 1 }, fresh: false, storedAt });
   });
 
   it('drops an entry once it is past the stale limit', async () => {
@@ -77,7 +78,7 @@ describe('InProcessCache', () => {
     await cache.set('k', 1);
     vi.advanceTimersByTime(CACHE_TTL_MS + 5);
     await cache.set('k', 2);
-    expect(await cache.get('k')).toEqual({ value: 2, fresh: true });
+    expect(await cache.get('k')).toMatchObject({ value: 2, fresh: true });
   });
 
   it('holds at most 200 entries and evicts the least recently used at the 201st', async () => {
@@ -127,7 +128,7 @@ describe('getCache', () => {
     const cache = getCache();
     expect(cache).not.toBeInstanceOf(InProcessCache);
     await cache.set('k', { a: 1 });
-    expect(await cache.get('k')).toEqual({ value: { a: 1 }, fresh: true });
+    expect(await cache.get('k')).toMatchObject({ value: { a: 1 }, fresh: true });
     expect(await cache.get('missing')).toBeUndefined();
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]![0])).toContain('using the in-process fallback');
@@ -209,8 +210,8 @@ describe('lives per kind of data (the shared cache)', () => {
     await cache.set('jikan:/seasons/now', 'listing');
     await cache.set('missing:jikan:/anime/9/full', true);
     vi.advanceTimersByTime(SHARED_CACHE_LIVES.listing.freshMs);
-    expect(await cache.get('jikan:/seasons/now')).toEqual({ value: 'listing', fresh: false });
-    expect(await cache.get('jikan:/anime/20/full')).toEqual({ value: 'details', fresh: true });
+    expect(await cache.get('jikan:/seasons/now')).toMatchObject({ value: 'listing', fresh: false });
+    expect(await cache.get('jikan:/anime/20/full')).toMatchObject({ value: 'details', fresh: true });
     vi.advanceTimersByTime(SHARED_CACHE_LIVES.notFound.freshMs);
     expect(await cache.get('missing:jikan:/anime/9/full')).toBeUndefined();
   });

@@ -88,7 +88,7 @@ export class InProcessCache implements Cache {
       this.lru.delete(key);
       return undefined;
     }
-    return { value: entry.value as T, fresh: age < entry.life.freshMs };
+    return { value: entry.value as T, fresh: age < entry.life.freshMs, storedAt: entry.storedAt };
   }
 
   async set<T>(key: string, value: T): Promise<void> {

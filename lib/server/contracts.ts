@@ -15,6 +15,8 @@
 export interface CacheHit<T> {
   value: T;
   fresh: boolean;
+  /** When the value was stored (its fetch time). */
+  storedAt: number;
 }
 
 export interface Cache {

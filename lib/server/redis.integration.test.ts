@@ -48,7 +48,10 @@ describe.skipIf(!available)('Redis cache and limiter (real redis-server)', () =>
     const cacheA = new RedisCache(a, new InProcessCache(), options);
     const cacheB = new RedisCache(b, new InProcessCache(), options);
     await cacheA.set('jikan:/anime/20', { id: 20, title: 'Naruto' });
-    expect(await cacheB.get('jikan:/anime/20')).toEqual({ value: { id: 20, title: 'Naruto' }, fresh: true });
+    expect(await cacheB.get('jikan:/anime/20')).toMatchObject({
+      value: { id: 20, title: 'Naruto' },
+      fresh: true,
+    });
     await vi.waitFor(async () => expect((await cacheB.get('jikan:/anime/20'))?.fresh).toBe(false), {
       timeout: 5000,
       interval: 50,
@@ -213,7 +216,7 @@ describe.skipIf(!available)('Redis cache and limiter (real redis-server)', () =>
     await vi.waitFor(() => expect(a.status).not.toBe('ready'), { timeout: 5000, interval: 20 });
     // Nothing fails: this instance's own copy answers, the local limiter paces.
     await cacheA.set('k', 'during the outage');
-    expect(await cacheA.get('k')).toEqual({ value: 'during the outage', fresh: true });
+    expect(await cacheA.get('k')).toMatchObject({ value: 'during the outage', fresh: true });
     expect(await cacheB.get('k')).toBeUndefined();
     await expect(limiterA.acquire({ maxWaitMs: 1000 })).resolves.toBeUndefined();
     expect(warn.mock.calls.some(([text]) => String(text).includes('Redis unavailable'))).toBe(true);
@@ -221,7 +224,7 @@ describe.skipIf(!available)('Redis cache and limiter (real redis-server)', () =>
     server = await startTestRedis(server.port);
     await Promise.all([ready(a), ready(b)]);
     await cacheA.set('k2', 'after');
-    expect(await cacheB.get('k2')).toEqual({ value: 'after', fresh: true });
+    expect(await cacheB.get('k2')).toMatchObject({ value: 'after', fresh: true });
     expect(warn.mock.calls.some(([text]) => String(text).includes('Redis is back'))).toBe(true);
   }, 30_000);
 });

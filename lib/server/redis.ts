@@ -138,7 +138,11 @@ export class RedisCache implements Cache {
       if (raw === null) return this.fallback.get<T>(key);
       const entry = JSON.parse(raw) as StoredEntry;
       const freshMs = entry.freshMs ?? this.options.life(key).freshMs;
-      return { value: entry.value as T, fresh: Date.now() - entry.storedAt < freshMs };
+      return {
+        value: entry.value as T,
+        fresh: Date.now() - entry.storedAt < freshMs,
+        storedAt: entry.storedAt,
+      };
     } catch (error) {
       this.health.failed(error);
       return this.fallback.get<T>(key);
