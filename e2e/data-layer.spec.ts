@@ -201,10 +201,16 @@ test.describe('data layer under attack and outage (private production server)', 
     expect(
       (await stack.fake.calls({ service: 'jikan', since: faultAt, match: '/anime/90112' })).map((c) => c.path),
     ).toEqual(['/jikan/v4/anime/90112/full']);
-    // An id the offline catalogue knows (Death Note) is answered from it after the same wait.
-    const offline = await get('/api/anime/1535', client);
+    // An anime listed before (Death Note, found by the search above) answers its stored copy,
+    // marked stale, at the latest after the same wait.
+    const stored = await get('/api/anime/1535', client);
+    expect(stored.status).toBe(200);
+    expect(stored.json().data).toMatchObject({ id: 1535, title: 'Death Note', stale: expect.anything() });
+    expect(stored.ms).toBeLessThan(ONE_TIMEOUT_MS);
+    // An id never fetched that the offline catalogue knows (Dragon Ball Z) is answered from it.
+    const offline = await get('/api/anime/813', client);
     expect(offline.status).toBe(200);
-    expect(offline.json().data).toMatchObject({ id: 1535, offline: true });
+    expect(offline.json().data).toMatchObject({ id: 813, offline: true });
     expect(offline.ms).toBeLessThan(ONE_TIMEOUT_MS);
 
     const search = await get(`/api/anime/search?q=${unique('hang')}`, client);
