@@ -142,6 +142,21 @@ function storeSuite(
       expect(await readRecord(database.db, 1005)).toBeNull();
     });
 
+    it('a listing page is written in one batch, an anime listed twice in it once', async () => {
+      await saveRecords(
+        database.db,
+        'listing',
+        [
+          testAnime({ id: 1010, title: 'Ten' }),
+          testAnime({ id: 1011, title: 'Eleven' }),
+          testAnime({ id: 1010, title: 'Ten again' }),
+        ],
+        at('2026-11-22T10:00:00Z'),
+      );
+      expect(await readRecord(database.db, 1010)).toMatchObject({ record: { title: 'Ten again' } });
+      expect(await readRecord(database.db, 1011)).toMatchObject({ record: { title: 'Eleven' } });
+    });
+
     it('one row per anime, and every row within its bound', async () => {
       for (let i = 0; i < 5; i += 1) {
         await saveRecords(database.db, 'full', [largest(1006)], at(`2026-11-2${i}T10:00:00Z`));

@@ -92,8 +92,8 @@ export function sourceDigest(source: string): string {
 }
 
 /**
- * Writes records fetched at `fetchedAt`, each replacing its row by the rules above. One statement
- * per record (upsert), so a failure leaves every other row as it was.
+ * Writes records fetched at `fetchedAt`, each replacing its row by the rules above, in one
+ * statement (an upsert): the batch is written whole or not at all.
  */
 export async function saveRecords(
   db: Kysely<Database>,
@@ -101,37 +101,41 @@ export async function saveRecords(
   records: readonly (Anime | AnimeDetails)[],
   fetchedAt: Date,
 ): Promise<void> {
-  for (const record of records) {
-    await db
-      .insertInto('anime_records')
-      .values({
+  // One statement for the whole batch (a listing page is 25 rows), each anime once: an upsert
+  // cannot touch the same row twice.
+  const unique = [...new Map(records.map((record) => [record.id, record])).values()];
+  if (unique.length === 0) return;
+  await db
+    .insertInto('anime_records')
+    .values(
+      unique.map((record) => ({
         anime_id: record.id,
         kind,
         record: JSON.stringify(boundRecord(record)),
         fetched_at: fetchedAt,
-      })
-      .onConflict((conflict) =>
-        conflict
-          .column('anime_id')
-          .doUpdateSet((eb) => ({
-            kind: eb.ref('excluded.kind'),
-            record: eb.ref('excluded.record'),
-            fetched_at: eb.ref('excluded.fetched_at'),
-          }))
-          .where((eb) =>
-            kind === 'full'
-              ? eb.or([
-                  eb('anime_records.kind', '=', 'listing'),
-                  eb('anime_records.fetched_at', '<=', eb.ref('excluded.fetched_at')),
-                ])
-              : eb.and([
-                  eb('anime_records.kind', '=', 'listing'),
-                  eb('anime_records.fetched_at', '<=', eb.ref('excluded.fetched_at')),
-                ]),
-          ),
-      )
-      .execute();
-  }
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict
+        .column('anime_id')
+        .doUpdateSet((eb) => ({
+          kind: eb.ref('excluded.kind'),
+          record: eb.ref('excluded.record'),
+          fetched_at: eb.ref('excluded.fetched_at'),
+        }))
+        .where((eb) =>
+          kind === 'full'
+            ? eb.or([
+                eb('anime_records.kind', '=', 'listing'),
+                eb('anime_records.fetched_at', '<=', eb.ref('excluded.fetched_at')),
+              ])
+            : eb.and([
+                eb('anime_records.kind', '=', 'listing'),
+                eb('anime_records.fetched_at', '<=', eb.ref('excluded.fetched_at')),
+              ]),
+        ),
+    )
+    .execute();
 }
 
 /** The stored copy of anime `id`, or null when it was never stored. */
