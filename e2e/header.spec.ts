@@ -46,6 +46,8 @@ test.describe('header (desktop)', () => {
     await page.goto('/');
     const trigger = page.getByRole('button', { name: 'Minhas Listas' });
     const watching = page.getByRole('banner').getByRole('link', { name: 'Assistindo' });
+    // Disabled (and so not focusable) until the page has hydrated and it can act.
+    await expect(trigger).toBeEnabled();
     await trigger.focus();
     await page.keyboard.press('Enter');
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
