@@ -698,7 +698,7 @@ export function searchAnime(opts = {}) {
     if (opts.rating && b.rating !== RATINGS[opts.rating]) return false;
     if (opts.letter && !b.title.toLowerCase().startsWith(String(opts.letter).toLowerCase())) return false;
     // Jikan ignores min_score=0 and max_score=10 so that a "full range" slider keeps unscored
-    // entries (jikan-rest issue 309); any other bound drops entries whose score is null.
+    // entries; any other bound drops entries whose score is null.
     if (opts.minScore !== undefined && opts.minScore !== 0 && !(b.score !== null && b.score >= opts.minScore))
       return false;
     if (
