@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '@/lib/db/open';
-import {
-  postgresBinDir,
-  POSTGRES_MISSING,
-  startTestPostgres,
-  type TestPostgres,
-} from '@/test/support/postgres';
+import { describeOnPostgres } from '@/test/support/postgres-suite';
 import type { Change, RatingData } from './protocol';
 import { deleteLibrary, EpochChangedError, pullChanges, pushChanges } from './store';
 
@@ -146,18 +141,6 @@ function storeSuite(
 
 storeSuite('PGlite', () => openDatabase({ dataDir: 'memory://' }));
 
-const hasPostgres = postgresBinDir() !== null;
-if (!hasPostgres) console.warn(`[skip] Postgres store tests: ${POSTGRES_MISSING}`);
-let server: TestPostgres | undefined;
-describe.skipIf(!hasPostgres)('with a real Postgres', () => {
-  storeSuite(
-    'Postgres',
-    async () => {
-      server = await startTestPostgres();
-      return openDatabase({ url: server.url });
-    },
-    async () => {
-      await server?.stop();
-    },
-  );
-});
+describeOnPostgres('Postgres store tests', (start, stop) =>
+  storeSuite('Postgres', async () => openDatabase({ url: await start() }), stop),
+);

@@ -9,12 +9,7 @@ import { toAnimeDetails } from '@/lib/jikan/mappers';
 import { jikanAnimeSchema } from '@/lib/jikan/schemas';
 import { testAnime } from '@/lib/jikan/test-anime';
 import type { AnimeDetails } from '@/lib/jikan/types';
-import {
-  postgresBinDir,
-  POSTGRES_MISSING,
-  startTestPostgres,
-  type TestPostgres,
-} from '@/test/support/postgres';
+import { describeOnPostgres } from '@/test/support/postgres-suite';
 import {
   boundRecord,
   MAX_LIST,
@@ -209,18 +204,6 @@ storeSuite(
   async () => rmSync(folder, { recursive: true, force: true }),
 );
 
-const hasPostgres = postgresBinDir() !== null;
-if (!hasPostgres) console.warn(`[skip] Postgres store tests: ${POSTGRES_MISSING}`);
-let server: TestPostgres | undefined;
-describe.skipIf(!hasPostgres)('with a real Postgres', () => {
-  storeSuite(
-    'Postgres',
-    async () => {
-      server = await startTestPostgres();
-      return { url: server.url };
-    },
-    async () => {
-      await server?.stop();
-    },
-  );
-});
+describeOnPostgres('Postgres store tests', (start, stop) =>
+  storeSuite('Postgres', async () => ({ url: await start() }), stop),
+);
