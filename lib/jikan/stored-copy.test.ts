@@ -30,9 +30,9 @@ function restart() {
 }
 
 beforeEach(async () => {
-  process.env.JIKAN_BASE_URL = 'http://jikan.test/v4';
-  process.env.JIKAN_MIN_INTERVAL_MS = '0';
-  process.env.JIKAN_TIMEOUT_MS = '2000';
+  vi.stubEnv('JIKAN_BASE_URL', 'http://jikan.test/v4');
+  vi.stubEnv('JIKAN_MIN_INTERVAL_MS', '0');
+  vi.stubEnv('JIKAN_TIMEOUT_MS', '2000');
   database = await openDatabase({ dataDir: 'memory://' });
   restart();
   calls = [];
@@ -55,13 +55,7 @@ afterEach(async () => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  for (const name of [
-    'JIKAN_BASE_URL',
-    'JIKAN_MIN_INTERVAL_MS',
-    'JIKAN_TIMEOUT_MS',
-    'JIKAN_QUEUE_OFFLINE_MS',
-  ])
-    delete process.env[name];
+  vi.unstubAllEnvs();
   resetJikanForTests();
   await database.close();
 });
@@ -179,7 +173,7 @@ describe('details with a durable store', () => {
   });
 
   it('a database slower than JIKAN_QUEUE_OFFLINE_MS gets the stale copy, and the call still refreshes it', async () => {
-    process.env.JIKAN_QUEUE_OFFLINE_MS = '100';
+    vi.stubEnv('JIKAN_QUEUE_OFFLINE_MS', '100');
     await fetchedThenRestarted(3 * 24 * 60 * MINUTE);
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
