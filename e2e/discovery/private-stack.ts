@@ -102,17 +102,26 @@ export async function waitForHttp(url: string, child: ChildProcess, timeoutMs: n
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
+/** `next start` of this build on a free port; `cwd` is the project folder it serves (this one by default). */
 export async function startApp(
   jikanBaseUrl: string,
   extraEnv: Record<string, string> = {},
+  { cwd = root }: { cwd?: string } = {},
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
     // The production server, as `npm start` runs it: Next's own `next start`.
-    [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
+    [
+      path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'),
+      'start',
+      '-p',
+      String(port),
+      '-H',
+      '127.0.0.1',
+    ],
     {
-      cwd: root,
+      cwd,
       env: {
         ...process.env,
         NEXT_TELEMETRY_DISABLED: '1',

@@ -1,10 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { authServerEnv } from '../auth-emulator/env.mjs';
-import { freePort, stopProcess, waitForHttp } from '../discovery/private-stack';
+import { startApp, stopProcess } from '../discovery/private-stack';
 import { FAKE_URL } from '../support';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -40,36 +38,16 @@ export async function startDeployableApp(): Promise<DeployableApp> {
   const worker = path.join(folder, 'public', 'sw.js');
   const firstVersion = readFileSync(worker, 'utf8');
 
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'),
-      'start',
-      '-p',
-      String(port),
-      '-H',
-      '127.0.0.1',
-    ],
+  const { url, child } = await startApp(
+    `${FAKE_URL}/jikan/v4`,
     {
-      cwd: folder,
-      env: {
-        ...process.env,
-        NEXT_TELEMETRY_DISABLED: '1',
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'anime-master-data-')),
-        JIKAN_BASE_URL: `${FAKE_URL}/jikan/v4`,
-        JIKAN_MIN_INTERVAL_MS: '20',
-        JIKAN_TIMEOUT_MS: '4000',
-        CLIENT_MISS_PER_MINUTE: '0',
-        STREAMING_BASE_URLS: `${FAKE_URL}/streaming/main`,
-        TRANSLATE_BASE_URL: `${FAKE_URL}/translate`,
-        ...authServerEnv(),
-      },
-      stdio: 'ignore',
+      CLIENT_MISS_PER_MINUTE: '0',
+      STREAMING_BASE_URLS: `${FAKE_URL}/streaming/main`,
+      TRANSLATE_BASE_URL: `${FAKE_URL}/translate`,
+      ...authServerEnv(),
     },
+    { cwd: folder },
   );
-  const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${url}/sw.js`, child, 60_000);
   return {
     url,
     deployWorker(change) {
