@@ -53,4 +53,19 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('anime_records').execute();
     },
   },
+  '0003_anime_extras': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('anime_extras')
+        .addColumn('anime_id', 'integer', (column) => column.notNull())
+        .addColumn('kind', 'text', (column) => column.notNull())
+        .addColumn('data', 'jsonb', (column) => column.notNull())
+        .addColumn('fetched_at', 'timestamptz', (column) => column.notNull())
+        .addPrimaryKeyConstraint('anime_extras_pk', ['anime_id', 'kind'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('anime_extras').execute();
+    },
+  },
 };

@@ -44,8 +44,21 @@ export interface AnimeRecordsTable {
   translations: ColumnType<unknown, string | undefined, string>;
 }
 
+/**
+ * What the anime database answers about an anime beyond its record (lib/records/extras.ts): its
+ * characters, staff or recommendations, one row per anime and kind, replaced in place by a later
+ * fetch. Shared by every fan, kept across restarts.
+ */
+export interface AnimeExtrasTable {
+  anime_id: number;
+  kind: string;
+  data: ColumnType<unknown, string, string>;
+  fetched_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface Database {
   library_users: LibraryUsersTable;
   library_entries: LibraryEntriesTable;
   anime_records: AnimeRecordsTable;
+  anime_extras: AnimeExtrasTable;
 }

@@ -14,6 +14,7 @@ import {
   type StoredRecord,
   type TranslationLanguage,
 } from './store';
+import { readExtra, readExtras, saveExtra, type ExtraKind, type StoredExtra } from './extras-store';
 
 /**
  * The durable store of anime records (store.ts) as the data layer uses it. It never fails a
@@ -23,6 +24,7 @@ import {
  */
 
 export type { StoredRecord } from './store';
+export type { ExtraKind, StoredExtra } from './extras-store';
 
 /** How long a read may take before the request goes on without the stored copy. */
 export const READ_TIMEOUT_MS = 3000;
@@ -141,6 +143,50 @@ export function keepTranslation(
   enqueue(`the ${language} synopsis of anime ${id}`, (db) =>
     saveTranslation(db, id, language, { source: sourceDigest(source), paragraphs }),
   );
+}
+
+/**
+ * The kept `kind` (characters, staff, recommendations) of anime `id`, or null (never kept, or the
+ * database cannot answer now); undefined while the database is still opening and `waitForOpen`
+ * is false, as storedRecord.
+ */
+export async function storedExtra<T>(
+  id: number,
+  kind: ExtraKind,
+  { waitForOpen = true }: { waitForOpen?: boolean } = {},
+): Promise<StoredExtra<T> | null | undefined> {
+  const opening = database();
+  if (!opening) return null;
+  if (!waitForOpen && !state.opened) return undefined;
+  try {
+    const db = await within(opening, OPEN_TIMEOUT_MS);
+    return await within(readExtra<T>(db, id, kind), READ_TIMEOUT_MS);
+  } catch (error) {
+    warn(`could not read the stored ${kind} of anime ${id}; going on without them`, error);
+    return null;
+  }
+}
+
+/** The kept `kind` of each of `ids` that has one, by anime id (empty when the database cannot answer). */
+export async function storedExtras<T>(
+  ids: readonly number[],
+  kind: ExtraKind,
+): Promise<Map<number, StoredExtra<T>>> {
+  const opening = database();
+  if (!opening) return new Map();
+  try {
+    const db = await within(opening, OPEN_TIMEOUT_MS);
+    return await within(readExtras<T>(db, ids, kind), READ_TIMEOUT_MS);
+  } catch (error) {
+    warn(`could not read the stored ${kind} of ${ids.length} anime; going on without them`, error);
+    return new Map();
+  }
+}
+
+/** Keeps what the anime database just answered as anime `id`'s `kind` (queued, as records are). */
+export function keepExtra(id: number, kind: ExtraKind, data: unknown): void {
+  const fetchedAt = new Date();
+  enqueue(`the ${kind} of anime ${id}`, (db) => saveExtra(db, id, kind, data, fetchedAt));
 }
 
 /** How many records one step of eachStoredRecord reads. */
