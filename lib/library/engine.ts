@@ -113,7 +113,7 @@ export interface EngineOptions {
    * answers true; without it, nothing is merged.
    */
   confirmMerge?: (counts: MergeCounts) => Promise<boolean>;
-  /** The first sync merged the device's data (as confirmed) into the account. */
+  /** The first sync merged the device's data (as confirmed) into the account: what it now holds. */
   onMerged?: (counts: MergeCounts) => void;
 }
 
@@ -273,8 +273,8 @@ export class LibrarySyncEngine {
   private maxBatch = MAX_PUSH_CHANGES / 2;
   /** The server's bound of entries, while the account is full. */
   private full: number | null = null;
-  /** What the person agreed to merge, announced after the first sync. */
-  private announce: MergeCounts | null = null;
+  /** The person agreed to merge the device's data: the first sync says what the library holds. */
+  private announce = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private interval: ReturnType<typeof setInterval> | undefined;
   private releaseLock: (() => void) | null = null;
@@ -555,7 +555,7 @@ export class LibrarySyncEngine {
     const library = currentLibrary();
     const counts = libraryCounts(extractLocal(library));
     let base: LocalLibrary;
-    let announce: MergeCounts | null = null;
+    let announce = false;
     if (owner !== null) {
       keepOwnersChanges(owner, library, this.now(), this.node);
       base = emptyLibrary();
@@ -569,7 +569,7 @@ export class LibrarySyncEngine {
       }
       if (merge) {
         base = currentLibrary();
-        announce = counts;
+        announce = true;
       } else {
         stash(currentLibrary());
         base = emptyLibrary();
@@ -621,8 +621,9 @@ export class LibrarySyncEngine {
     this.state = recordLocalChanges(state, local, this.now(), this.node).state;
     this.save();
     await this.pushAll(token);
-    if (this.announce) this.options.onMerged?.(this.announce);
-    this.announce = null;
+    // Says what the library holds now, the account's and the device's together.
+    if (this.announce) this.options.onMerged?.(libraryCounts(local));
+    this.announce = false;
   }
 
   /** Every pending change, in batches; a refused batch is split, a refused change set aside. */
