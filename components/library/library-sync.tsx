@@ -1,9 +1,10 @@
 'use client';
 
 import * as Dialog from '@radix-ui/react-dialog';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { formatCount } from '@/lib/i18n/format-count';
 import type { MergeCounts } from '@/lib/library/engine';
 import { useAuthStore } from '@/lib/stores/auth-store';
 import { showToast } from '@/lib/toast';
@@ -24,6 +25,7 @@ interface Question {
 export function LibrarySync() {
   const uid = useAuthStore((state) => state.user?.uid ?? null);
   const t = useTranslations('Sync');
+  const locale = useLocale();
   const [question, setQuestion] = useState<Question | null>(null);
   const [generation, setGeneration] = useState(0);
 
@@ -84,7 +86,13 @@ export function LibrarySync() {
           className="fixed top-1/2 left-1/2 z-50 flex w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-lg border border-border bg-surface p-6 shadow-lg data-[state=open]:animate-fade-in"
         >
           <Dialog.Title className="text-lg font-semibold">
-            {question ? t('mergeQuestion', { ...question.counts }) : ''}
+            {question
+              ? t('mergeQuestion', {
+                  ...question.counts,
+                  ratingsText: formatCount(question.counts.ratings, locale),
+                  listsText: formatCount(question.counts.lists, locale),
+                })
+              : ''}
           </Dialog.Title>
           <Dialog.Description className="text-sm text-muted">{t('mergeHint')}</Dialog.Description>
           <div className="flex flex-wrap justify-end gap-2">

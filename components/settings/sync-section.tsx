@@ -1,10 +1,11 @@
 'use client';
 
 import { CloudOff, RotateCcw, Trash2 } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useId, useState, useSyncExternalStore } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { countValues, formatCount } from '@/lib/i18n/format-count';
 import { isSyncOptedOut, useSyncStatus, type SyncErrorKind, type SyncStatus } from '@/lib/library/status';
 import { useAuthStore } from '@/lib/stores/auth-store';
 import { showToast } from '@/lib/toast';
@@ -53,6 +54,7 @@ function useOptedOut(uid: string): boolean {
 export function SyncSection({ uid }: { uid: string }) {
   const t = useTranslations('AccountTab');
   const format = useFormatter();
+  const locale = useLocale();
   const status = useSyncStatus(uid);
   const optedOut = useOptedOut(uid);
   const [busy, setBusy] = useState(false);
@@ -122,13 +124,13 @@ export function SyncSection({ uid }: { uid: string }) {
       {error && (phase === 'error' || phase === 'offline' || error === 'reset') && (
         <p role="status" className="text-sm text-error">
           {error === 'full'
-            ? t('syncErrorFull', { limit: status?.limit ?? DEFAULT_LIMIT })
+            ? t('syncErrorFull', { limit: formatCount(status?.limit ?? DEFAULT_LIMIT, locale) })
             : t(ERROR_KEYS[error])}
         </p>
       )}
       {refusedCount > 0 && (
         <div className="flex flex-col gap-2 rounded-md border border-border p-3" data-testid="sync-refused">
-          <p className="text-sm font-semibold">{t('syncRefusedTitle', { count: refusedCount })}</p>
+          <p className="text-sm font-semibold">{t('syncRefusedTitle', countValues(refusedCount, locale))}</p>
           <p className="text-sm text-muted">{t('syncRefusedHint')}</p>
           <ul className="flex flex-col gap-1 text-sm">
             {refused.map((change) => (

@@ -221,7 +221,7 @@ describe('accounts on one device', () => {
     server.external('ana', {
       kind: 'rating',
       key: '1',
-      hlc: '0001750000000000-0000-aaaaaaaa',
+      hlc: '1750000000000-0000-aaaaaaaa',
       deleted: false,
       data: { rating: 4, opinion: '', ratedAt: null, snapshot: null },
     });
@@ -287,7 +287,7 @@ describe('pushes the server refuses', () => {
     server.external('ana', {
       kind: 'rating',
       key: '100',
-      hlc: `${String(Date.now()).padStart(16, '0')}-0000-bbbbbbbb`,
+      hlc: `${Date.now()}-0000-bbbbbbbb`,
       deleted: false,
       data: { rating: 5, opinion: '', ratedAt: null, snapshot: null },
     });

@@ -379,16 +379,16 @@ describe('per-account state', () => {
       ...emptySyncState(),
       epoch: 'e1',
       shadow: {
-        'rating:1': { h: '0001750000000000-0000-aaaaaaaa', f: 'a' },
-        'rating:2': { h: '0001750000000000-0000-aaaaaaaa', f: 'b' },
-        'rating:3': { h: '0001750000000000-0000-aaaaaaaa', f: null },
-        'rating:4': { h: '0001750000000000-0000-aaaaaaaa', f: 'd' },
+        'rating:1': { h: '1750000000000-0000-aaaaaaaa', f: 'a' },
+        'rating:2': { h: '1750000000000-0000-aaaaaaaa', f: 'b' },
+        'rating:3': { h: '1750000000000-0000-aaaaaaaa', f: null },
+        'rating:4': { h: '1750000000000-0000-aaaaaaaa', f: 'd' },
       },
       pending: {
         'rating:4': {
           kind: 'rating',
           key: '4',
-          hlc: '0001750000000001-0000-aaaaaaaa',
+          hlc: '1750000000001-0000-aaaaaaaa',
           deleted: false,
           data: { rating: 3, opinion: '', ratedAt: null, snapshot: null },
           f: 'e',
