@@ -29,7 +29,7 @@ async function ratedOpinions(page: Page): Promise<string[]> {
 }
 
 test.describe('accounts on one device', () => {
-  test.describe.configure({ timeout: 180_000 });
+  test.describe.configure({ timeout: 360_000 });
 
   test('A → B → A on one browser: each account keeps exactly its own entries, seen from a fresh device of each', async ({
     browser,
@@ -67,10 +67,12 @@ test.describe('accounts on one device', () => {
 
     // Each one's phone shows exactly their own.
     const anaPhone = await device(browser, ana);
+    await expectSynced(anaPhone.page);
     const anaThere = await ratedOpinions(anaPhone.page);
     expect(anaThere).toHaveLength(1);
     expect(anaThere[0]).toContain('Naruto, da Ana.');
     const biaPhone = await device(browser, bia);
+    await expectSynced(biaPhone.page);
     const biaThere = await ratedOpinions(biaPhone.page);
     expect(biaThere).toHaveLength(1);
     expect(biaThere[0]).toContain('Cowboy Bebop, da Bia.');
