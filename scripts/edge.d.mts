@@ -8,6 +8,7 @@ export interface EdgeSettings {
   connections: string;
   bodyTimeout: string;
   upstreamTimeout: string;
+  libraryBodyMax: string;
   accessLog: string;
 }
 export const TEMPLATE: string;

@@ -18,6 +18,7 @@
 //   EDGE_CONNECTIONS        open connections per client address (32)
 //   EDGE_BODY_TIMEOUT       longest pause in a client's headers or body, and in reading an answer (10s)
 //   EDGE_UPSTREAM_TIMEOUT   longest wait for Next (30s)
+//   EDGE_LIBRARY_BODY_MAX   body bound of /api/library (2m: the app's MAX_PUSH_BYTES; tests lower it)
 //   EDGE_ACCESS_LOG         a file for the access log, or `off` (DATA_DIR/access.log)
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -53,6 +54,7 @@ export function edgeSettings(env = process.env) {
     connections: env.EDGE_CONNECTIONS || '32',
     bodyTimeout: env.EDGE_BODY_TIMEOUT || '10s',
     upstreamTimeout: env.EDGE_UPSTREAM_TIMEOUT || '30s',
+    libraryBodyMax: env.EDGE_LIBRARY_BODY_MAX || '2m',
     accessLog: env.EDGE_ACCESS_LOG || '',
   };
   const bad = (name, value) => {
@@ -69,6 +71,7 @@ export function edgeSettings(env = process.env) {
   ]) {
     if (!COUNT.test(value) || Number(value) < 1) bad(name, value);
   }
+  if (!SIZE.test(settings.libraryBodyMax)) bad('EDGE_LIBRARY_BODY_MAX', settings.libraryBodyMax);
   if (!TIME.test(settings.bodyTimeout)) bad('EDGE_BODY_TIMEOUT', settings.bodyTimeout);
   if (!TIME.test(settings.upstreamTimeout)) bad('EDGE_UPSTREAM_TIMEOUT', settings.upstreamTimeout);
   if (/[\s;{}'"]/.test(settings.dataDir))
@@ -93,6 +96,7 @@ export function renderEdgeConfig(settings, { brotli = existsSync(BROTLI_MODULE) 
     CONNECTIONS: settings.connections,
     BODY_TIMEOUT: settings.bodyTimeout,
     UPSTREAM_TIMEOUT: settings.upstreamTimeout,
+    LIBRARY_BODY_MAX: settings.libraryBodyMax,
     MODULES: brotli ? `load_module ${BROTLI_MODULE};` : '',
     BROTLI: brotli
       ? 'brotli on;\n    brotli_comp_level 5;\n    brotli_min_length 1024;\n' +

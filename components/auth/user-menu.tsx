@@ -1,12 +1,13 @@
 'use client';
 
-import { LogIn, LogOut } from 'lucide-react';
+import { LogIn } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import Image from 'next/image';
 import { useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { useAuth } from '@/lib/firebase/use-auth';
 import { cn } from '@/lib/utils/cn';
+import { SignOutButton } from './sign-out-button';
 
 function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -51,7 +52,8 @@ export function UserAvatar({
 }
 
 /**
- * Header sign-in area (SPEC §2 Header): the Google login button, or avatar, name and 'Sair'.
+ * Header sign-in area (SPEC §2 Header): the Google login button, or avatar, name and 'Sair'
+ * (which asks what to keep on this device: SignOutButton).
  * While the session is being checked a same-sized placeholder keeps the header from moving.
  */
 /**
@@ -68,7 +70,7 @@ export function UserMenu({
   compact?: boolean;
 }) {
   const t = useTranslations('Header');
-  const { user, loading, signIn, signOut } = useAuth();
+  const { user, loading, signIn } = useAuth();
   const [busy, setBusy] = useState(false);
 
   const act = async (action: () => Promise<boolean>) => {
@@ -117,16 +119,12 @@ export function UserMenu({
       >
         {name}
       </span>
-      <button
-        type="button"
+      <SignOutButton
+        uid={user.uid}
         className={buttonClass('ghost', 'sm')}
-        disabled={busy}
-        aria-busy={busy}
-        onClick={() => void act(signOut)}
-      >
-        <LogOut aria-hidden className="size-4" />
-        <span className={cn(compact && 'sr-only xl:not-sr-only')}>{t('logout')}</span>
-      </button>
+        label={<span className={cn(compact && 'sr-only xl:not-sr-only')}>{t('logout')}</span>}
+        onDone={onAction}
+      />
     </div>
   );
 }

@@ -1,11 +1,12 @@
 'use client';
 
-import { LogIn, LogOut } from 'lucide-react';
+import { LogIn } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { accessState } from '@/components/auth/access-status';
 import { UserAvatar } from '@/components/auth/user-menu';
-import { Button } from '@/components/ui/button';
+import { SignOutButton } from '@/components/auth/sign-out-button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { useAuth } from '@/lib/firebase/use-auth';
 import { SyncSection } from './sync-section';
 
@@ -100,16 +101,11 @@ export function AccountTab() {
         </div>
       </dl>
       <SyncSection uid={user.uid} />
-      <Button
-        variant="danger"
-        className="self-start"
-        disabled={busy}
-        aria-busy={busy}
-        onClick={() => void act(auth.signOut)}
-      >
-        <LogOut aria-hidden className="size-4" />
-        {tHeader('logout')}
-      </Button>
+      <SignOutButton
+        uid={user.uid}
+        className={buttonClass('danger', 'md', 'self-start')}
+        label={tHeader('logout')}
+      />
     </section>
   );
 }

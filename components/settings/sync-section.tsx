@@ -1,10 +1,11 @@
 'use client';
 
-import { CloudOff, Trash2 } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { CloudOff, RotateCcw, Trash2 } from 'lucide-react';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useId, useState, useSyncExternalStore } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { countValues, formatCount } from '@/lib/i18n/format-count';
 import { isSyncOptedOut, useSyncStatus, type SyncErrorKind, type SyncStatus } from '@/lib/library/status';
 import { useAuthStore } from '@/lib/stores/auth-store';
 import { showToast } from '@/lib/toast';
@@ -15,7 +16,11 @@ const ERROR_KEYS = {
   rejected: 'syncErrorRejected',
   signedOut: 'syncErrorSignedOut',
   reset: 'syncErrorReset',
+  full: 'syncErrorFull',
 } as const satisfies Record<SyncErrorKind, string>;
+
+/** The server's default bound, for a status written before the server named it. */
+const DEFAULT_LIMIT = 50_000;
 
 const PHASE_KEYS = {
   idle: 'syncIdle',
@@ -43,11 +48,13 @@ function useOptedOut(uid: string): boolean {
 
 /**
  * Settings › Conta › Sincronização: where the library sync stands (last synced, pending changes,
- * error), "Manter dados só neste aparelho", and "Apagar meus dados sincronizados".
+ * error, the changes the server refused), "Manter dados só neste aparelho", and "Apagar meus dados
+ * sincronizados".
  */
 export function SyncSection({ uid }: { uid: string }) {
   const t = useTranslations('AccountTab');
   const format = useFormatter();
+  const locale = useLocale();
   const status = useSyncStatus(uid);
   const optedOut = useOptedOut(uid);
   const [busy, setBusy] = useState(false);
@@ -57,6 +64,12 @@ export function SyncSection({ uid }: { uid: string }) {
 
   const phase: SyncStatus['phase'] = optedOut ? 'off' : (status?.phase ?? 'syncing');
   const error = status?.error ?? null;
+  const refused = status?.refused ?? [];
+  const refusedCount = status?.refusedCount ?? refused.length;
+
+  const retry = () => {
+    void import('@/lib/library/engine').then(({ retryRefusedChanges }) => retryRefusedChanges(uid));
+  };
 
   const toggle = async (localOnly: boolean) => {
     const { setSyncEnabled } = await import('@/lib/library/engine');
@@ -110,8 +123,33 @@ export function SyncSection({ uid }: { uid: string }) {
       </dl>
       {error && (phase === 'error' || phase === 'offline' || error === 'reset') && (
         <p role="status" className="text-sm text-error">
-          {t(ERROR_KEYS[error])}
+          {error === 'full'
+            ? t('syncErrorFull', { limit: formatCount(status?.limit ?? DEFAULT_LIMIT, locale) })
+            : t(ERROR_KEYS[error])}
         </p>
+      )}
+      {refusedCount > 0 && (
+        <div className="flex flex-col gap-2 rounded-md border border-border p-3" data-testid="sync-refused">
+          <p className="text-sm font-semibold">{t('syncRefusedTitle', countValues(refusedCount, locale))}</p>
+          <p className="text-sm text-muted">{t('syncRefusedHint')}</p>
+          <ul className="flex flex-col gap-1 text-sm">
+            {refused.map((change) => (
+              <li key={`${change.kind}:${change.key}`}>
+                {change.kind === 'prefs'
+                  ? t('syncRefusedPrefs')
+                  : (change.title ?? t('syncRefusedAnime', { id: change.key }))}
+                {' — '}
+                <span className="text-muted">
+                  {change.reason === 'tooLarge' ? t('syncRefusedTooLarge') : t('syncRefusedInvalid')}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className={buttonClass('secondary', 'sm', 'self-start')} onClick={retry}>
+            <RotateCcw aria-hidden className="size-4" />
+            {t('syncRefusedRetry')}
+          </button>
+        </div>
       )}
       <div className="flex items-start gap-3">
         <input

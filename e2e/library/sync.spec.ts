@@ -151,7 +151,10 @@ test.describe('library sync between devices', () => {
     await b.context.close();
   });
 
-  test('the first sign-in merges the local library and says what it merged', async ({ browser, baseURL }) => {
+  test('the first sign-in asks, then merges the local library and says what it merged', async ({
+    browser,
+    baseURL,
+  }) => {
     const user = uniqueUser('Mescla');
     await createGoogleUser(user);
     // The account already holds one rating, from another device.
@@ -192,6 +195,12 @@ test.describe('library sync between devices', () => {
       '/',
     );
     await signIn(page, user);
+    // Never merged silently: the person is asked first.
+    const question = page.getByRole('alertdialog', {
+      name: 'Juntar 2 avaliações e 3 itens de listas deste aparelho à sua conta?',
+    });
+    await expect(question).toBeVisible({ timeout: 30_000 });
+    await question.getByRole('button', { name: 'Juntar à minha conta' }).click();
     await expect(page.getByText('3 avaliações e 3 animes de listas sincronizados')).toBeVisible({
       timeout: 30_000,
     });

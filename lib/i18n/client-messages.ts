@@ -27,6 +27,7 @@ export const LAYOUT_NAMESPACES = [
   'Theme',
   'Toasts',
   'Sync',
+  'SignOut',
   'Schedule',
   'Offline',
 ] as const satisfies readonly (keyof Messages)[];

@@ -82,6 +82,18 @@ export const MAX_PUSH_BYTES = 2 * 1024 * 1024;
 export const MAX_PUSH_CHANGES = 1000;
 /** Entries in one pull answer. */
 export const PULL_PAGE_SIZE = 2000;
+/** Live entries (not removals) one user's synced library may hold; a push past it is refused whole. */
+export const MAX_LIBRARY_ENTRIES = 50_000;
+/** The error code (and 422 status) of a push refused by MAX_LIBRARY_ENTRIES. */
+export const LIBRARY_FULL = 'LIBRARY_FULL';
+/** A removal's tombstone is kept this long, then compacted (docs/decisions/library-compaction.md). */
+export const TOMBSTONE_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
+/**
+ * A device whose last complete sync is older than this pulls the whole library again and drops
+ * what the server no longer holds: removals it may have missed were compacted. Well inside the
+ * tombstones' lifetime, so that a device clock a few days off changes nothing.
+ */
+export const RESYNC_AFTER_MS = 60 * 24 * 60 * 60 * 1000;
 /** A change stamped further ahead of the server's clock than this is refused. */
 export const MAX_CLOCK_AHEAD_MS = 24 * 60 * 60 * 1000;
 

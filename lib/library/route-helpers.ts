@@ -4,8 +4,8 @@ import { ClientBudget } from '@/lib/server/client-budget';
 import { AppError, toErrorResponse } from '@/lib/server/errors';
 import { CACHE_PRIVATE, VARY_CREDENTIALS } from '@/lib/server/http';
 import { getRequestAccess } from '@/lib/server/request-auth';
-import { MAX_PUSH_BYTES } from './protocol';
-import { EpochChangedError } from './store';
+import { LIBRARY_FULL, MAX_PUSH_BYTES } from './protocol';
+import { EpochChangedError, LibraryFullError } from './store';
 
 /** What app/api/library's handlers share: who asks, per-user pacing, bounded bodies, private answers. */
 
@@ -73,6 +73,10 @@ export function libraryError(error: unknown): NextResponse {
       { error: { code: reset.code, message: reset.message }, epoch: error.epoch },
       reset.status,
     );
+  }
+  if (error instanceof LibraryFullError) {
+    // 422, not 413: the request is fine, the library is full; splitting it would not help.
+    return privateAnswer({ error: { code: LIBRARY_FULL, message: error.message }, limit: error.limit }, 422);
   }
   const response = toErrorResponse(error);
   response.headers.set('Cache-Control', CACHE_PRIVATE);

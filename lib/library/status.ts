@@ -12,7 +12,17 @@ export const OPT_OUT_PREFIX = 'anime-master-sync-off:';
 
 export type SyncPhase = 'idle' | 'syncing' | 'offline' | 'error' | 'off';
 /** What went wrong, as a key of the AccountTab messages' sync errors. */
-export type SyncErrorKind = 'network' | 'server' | 'rejected' | 'signedOut' | 'reset';
+export type SyncErrorKind = 'network' | 'server' | 'rejected' | 'signedOut' | 'reset' | 'full';
+
+/** A change the server refused for good, as Settings › Conta lists it. */
+export interface RefusedSummary {
+  kind: 'rating' | 'list' | 'prefs';
+  /** The anime id (or 'notifications'). */
+  key: string;
+  /** The anime's title from the change's snapshot, when it has one. */
+  title: string | null;
+  reason: 'tooLarge' | 'invalid';
+}
 
 export interface SyncStatus {
   uid: string;
@@ -20,6 +30,33 @@ export interface SyncStatus {
   lastSyncedAt: string | null;
   pending: number;
   error: SyncErrorKind | null;
+  /** Changes set aside after the server refused them (the first few), and how many in all. */
+  refused?: RefusedSummary[];
+  refusedCount?: number;
+  /** The server's bound of entries, when a push was refused for it ('full'). */
+  limit?: number | null;
+}
+
+const REASONS = new Set(['tooLarge', 'invalid']);
+const KINDS = new Set(['rating', 'list', 'prefs']);
+
+function readRefused(value: unknown): RefusedSummary[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter(
+      (item): item is RefusedSummary =>
+        typeof item === 'object' &&
+        item !== null &&
+        KINDS.has((item as RefusedSummary).kind) &&
+        typeof (item as RefusedSummary).key === 'string' &&
+        REASONS.has((item as RefusedSummary).reason),
+    )
+    .map((item) => ({
+      kind: item.kind,
+      key: item.key,
+      title: typeof item.title === 'string' ? item.title : null,
+      reason: item.reason,
+    }));
 }
 
 function readStatus(): SyncStatus | null {
@@ -33,6 +70,9 @@ function readStatus(): SyncStatus | null {
     lastSyncedAt: typeof status.lastSyncedAt === 'string' ? status.lastSyncedAt : null,
     pending: typeof status.pending === 'number' ? status.pending : 0,
     error: typeof status.error === 'string' ? status.error : null,
+    refused: readRefused(status.refused),
+    refusedCount: typeof status.refusedCount === 'number' ? status.refusedCount : 0,
+    limit: typeof status.limit === 'number' ? status.limit : null,
   };
 }
 
@@ -51,6 +91,17 @@ export function publishStatus(status: SyncStatus): void {
 export function useSyncStatus(uid: string | null): SyncStatus | null {
   const status = useSyncStatusStore((state) => state.status);
   return uid && status?.uid === uid ? status : null;
+}
+
+/** Forgets the published status (the user signed out and removed their data from this device). */
+export function clearStatus(uid: string): void {
+  if (useSyncStatusStore.getState().status?.uid !== uid) return;
+  useSyncStatusStore.setState({ status: null });
+  try {
+    browserStorage()?.removeItem(STATUS_KEY);
+  } catch {
+    // Nothing stored.
+  }
 }
 
 export function isSyncOptedOut(uid: string): boolean {

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '@/lib/db/open';
 import { describeOnPostgres } from '@/test/support/postgres-suite';
 import type { Change, RatingData } from './protocol';
-import { deleteLibrary, EpochChangedError, pullChanges, pushChanges } from './store';
+import { sql } from 'kysely';
+import {
+  compactTombstones,
+  countLiveEntries,
+  deleteLibrary,
+  EpochChangedError,
+  LibraryFullError,
+  pullChanges,
+  pushChanges,
+} from './store';
 
 /** The server store against the embedded PGlite and against a real Postgres (a throwaway cluster). */
 
@@ -135,6 +144,74 @@ function storeSuite(
       const { entries } = await pullChanges(db, 'u-concurrent', 0);
       expect(entries).toHaveLength(8);
       expect(new Set(entries.map((entry) => entry.version)).size).toBe(8);
+    });
+
+    it('refuses whole a push past the bound of live entries, naming it; removals and edits still go', async () => {
+      const { db } = database;
+      const bound = { maxEntries: 3 };
+      await pushChanges(
+        db,
+        'u-full',
+        { epoch: null, changes: [change('1', 1000, rating(1)), change('2', 1000, rating(2))] },
+        bound,
+      );
+      const refused = pushChanges(
+        db,
+        'u-full',
+        { epoch: null, changes: [change('3', 2000, rating(3)), change('4', 2000, rating(4))] },
+        bound,
+      );
+      await expect(refused).rejects.toBeInstanceOf(LibraryFullError);
+      await expect(refused).rejects.toThrow(/limite de 3 itens/);
+      // Nothing of the refused push was written.
+      expect((await pullChanges(db, 'u-full', 0)).entries.map((entry) => entry.key).sort()).toEqual([
+        '1',
+        '2',
+      ]);
+      // Up to the bound, an edit of an existing entry, and a removal then a new entry, all go.
+      await pushChanges(db, 'u-full', { epoch: null, changes: [change('3', 3000, rating(3))] }, bound);
+      await pushChanges(db, 'u-full', { epoch: null, changes: [change('1', 3000, rating(5))] }, bound);
+      await pushChanges(
+        db,
+        'u-full',
+        { epoch: null, changes: [change('2', 4000, null), change('4', 4000, rating(4))] },
+        bound,
+      );
+      expect(await countLiveEntries(db, 'u-full')).toBe(3);
+      // The default bound is 50,000.
+      expect(new LibraryFullError(50_000).message).toContain('50.000');
+    });
+
+    it('compacts only tombstones older than their lifetime, of that user only', async () => {
+      const { db } = database;
+      for (const user of ['u-compact', 'u-compact-other']) {
+        await pushChanges(db, user, {
+          epoch: null,
+          changes: [change('1', 1000, rating(4)), change('2', 1000, null), change('3', 1000, null)],
+        });
+      }
+      // Tombstone 2 was written 100 days ago; 3 just now.
+      await db
+        .updateTable('library_entries')
+        .set({ updated_at: sql`now() - interval '100 days'` })
+        .where('entry_key', '=', '2')
+        .where('user_id', 'in', ['u-compact', 'u-compact-other'])
+        .execute();
+      expect(await compactTombstones(db, 'u-compact')).toBe(1);
+      const keys = async (user: string) =>
+        (await pullChanges(db, user, 0)).entries
+          .map((entry) => `${entry.key}${entry.deleted ? '†' : ''}`)
+          .sort();
+      expect(await keys('u-compact')).toEqual(['1', '3†']);
+      expect(await keys('u-compact-other')).toEqual(['1', '2†', '3†']);
+      // A live entry is never compacted, however old.
+      await db
+        .updateTable('library_entries')
+        .set({ updated_at: sql`now() - interval '400 days'` })
+        .where('user_id', '=', 'u-compact')
+        .execute();
+      expect(await compactTombstones(db, 'u-compact')).toBe(1);
+      expect(await keys('u-compact')).toEqual(['1']);
     });
   });
 }

@@ -3,7 +3,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '@/lib/db/schema';
 import {
   entryId,
+  MAX_LIBRARY_ENTRIES,
   PULL_PAGE_SIZE,
+  TOMBSTONE_LIFETIME_MS,
   type Change,
   type EntryKind,
   type PullAnswer,
@@ -23,6 +25,23 @@ export class EpochChangedError extends Error {
     super('the synced data of this user was deleted');
     this.name = 'EpochChangedError';
   }
+}
+
+/** A push would take the user's library past its bound of live entries: refused whole. */
+export class LibraryFullError extends Error {
+  constructor(readonly limit: number) {
+    super(
+      `A biblioteca sincronizada chegou ao limite de ${limit.toLocaleString('pt-BR')} itens por conta. ` +
+        'Remova avaliações ou itens de listas para sincronizar novos.',
+    );
+    this.name = 'LibraryFullError';
+  }
+}
+
+export interface PushOptions {
+  now?: number;
+  /** The bound of live entries (MAX_LIBRARY_ENTRIES; tests lower it). */
+  maxEntries?: number;
 }
 
 type Db = Kysely<Database>;
@@ -67,7 +86,7 @@ export async function pushChanges(
   db: Db,
   userId: string,
   body: PushBody,
-  now = Date.now(),
+  { now = Date.now(), maxEntries = MAX_LIBRARY_ENTRIES }: PushOptions = {},
 ): Promise<PushAnswer> {
   return db.transaction().execute(async (trx) => {
     const changes = latestPerEntry(body.changes);
@@ -107,8 +126,61 @@ export async function pushChanges(
         .execute();
       applied += written.length;
     }
+    // The bound is checked after the writes, inside the transaction: a refusal writes nothing.
+    // Only a push that adds data can cross it; removals are always taken.
+    if (applied > 0 && changes.some((change) => !change.deleted)) {
+      const live = await countLiveEntries(trx, userId);
+      if (live > maxEntries) throw new LibraryFullError(maxEntries);
+    }
     return { epoch: user.epoch, version: user.version + rows.length, applied, serverTime: now };
   });
+}
+
+/** The user's live entries (removals not counted). */
+export async function countLiveEntries(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('library_entries')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('deleted', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * Deletes the user's tombstones older than TOMBSTONE_LIFETIME_MS (by when the server wrote them).
+ * A device that last synced before then pulls everything again (RESYNC_AFTER_MS, engine.ts) and
+ * drops what the server no longer has, so a compacted removal is never undone.
+ */
+export async function compactTombstones(
+  db: Db,
+  userId: string,
+  now = Date.now(),
+  lifetimeMs = TOMBSTONE_LIFETIME_MS,
+): Promise<number> {
+  const removed = await db
+    .deleteFrom('library_entries')
+    .where('user_id', '=', userId)
+    .where('deleted', '=', true)
+    .where('updated_at', '<', new Date(now - lifetimeMs))
+    .executeTakeFirst();
+  return Number(removed.numDeletedRows);
+}
+
+const COMPACT_EVERY_MS = 24 * 60 * 60 * 1000;
+const compactedAt = globalThis as typeof globalThis & { __animeMasterCompactedAt?: Map<string, number> };
+
+/**
+ * compactTombstones at most once a day per user and process (several instances may each run it:
+ * it is idempotent). Failures are logged by the caller and change nothing.
+ */
+export async function compactTombstonesDaily(db: Db, userId: string, now = Date.now()): Promise<number> {
+  const seen = (compactedAt.__animeMasterCompactedAt ??= new Map());
+  const last = seen.get(userId);
+  if (last !== undefined && now - last < COMPACT_EVERY_MS) return 0;
+  if (seen.size > 100_000) seen.clear();
+  seen.set(userId, now);
+  return compactTombstones(db, userId, now);
 }
 
 /** The user's entries changed after version `since` (tombstones included), oldest first. */

@@ -8,11 +8,16 @@ import {
   applyRemote,
   applyWrites,
   batches,
+  dropVanished,
   emptySyncState,
   extractLocal,
   fingerprint,
+  pendingAsEntries,
   recordLocalChanges,
+  restartState,
+  retryRefused,
   sanitizeSyncState,
+  setAside,
   wireChange,
   type LocalLibrary,
   type SyncState,
@@ -311,5 +316,87 @@ describe('helpers', () => {
     expect(Object.keys(parsed.shadow)).toEqual(['rating:1']);
     expect(parsed.pending).toEqual({});
     expect(Object.getPrototypeOf(parsed.shadow)).toBe(Object.prototype);
+  });
+});
+
+describe('per-account state', () => {
+  const local = (library: LocalLibrary) => extractLocal(library);
+  const withRating = (id: number, rating: number): LocalLibrary => ({
+    ratings: {
+      ratings: { [id]: { rating, opinion: '' } },
+      entries: { [id]: { snapshot: null, ratedAt: null } },
+    },
+    lists: { lists: emptyLists(), entries: {} },
+    prefs: { ...DEFAULT_PREFERENCES },
+  });
+
+  it('restartState keeps only the unsent changes, with the epoch they were made in', () => {
+    let state: SyncState = { ...emptySyncState(), epoch: 'e1', cursor: 40, clock: null };
+    state = recordLocalChanges(state, local(withRating(5, 4)), 1_750_000_000_000, 'aaaaaaaa').state;
+    state = { ...state, shadow: { 'rating:9': { h: state.pending['rating:5']!.hlc, f: 'x' } } };
+    const restarted = restartState(state);
+    expect(restarted.epoch).toBeNull();
+    expect(restarted.cursor).toBe(0);
+    expect(restarted.shadow).toEqual({});
+    expect(Object.keys(restarted.pending).sort()).toEqual(['prefs:notifications', 'rating:5']);
+    expect(restarted.priorEpoch).toBe('e1');
+    expect(restarted.clock).toBe(state.clock);
+    // Written back into empty stores, the pending changes are the stores' content.
+    expect(
+      pendingAsEntries(restarted)
+        .filter((entry) => entry.kind === 'rating')
+        .map((entry) => [entry.key, entry.deleted]),
+    ).toEqual([['5', false]]);
+    // Stored and read again, the state is the same.
+    expect(sanitizeSyncState(JSON.parse(JSON.stringify(restarted)))).toEqual(restarted);
+  });
+
+  it('a refused change is set aside, not recorded again until the entry changes, and retried on request', () => {
+    let state: SyncState = { ...emptySyncState(), epoch: 'e1' };
+    state = recordLocalChanges(state, local(withRating(5, 4)), 1_750_000_000_000, 'aaaaaaaa').state;
+    const change = state.pending['rating:5']!;
+    state = setAside(state, change, 'tooLarge', null);
+    expect(state.pending['rating:5']).toBeUndefined();
+    expect(state.refused['rating:5']).toMatchObject({ reason: 'tooLarge', hlc: change.hlc });
+    expect(recordLocalChanges(state, local(withRating(5, 4)), 1_750_000_001_000, 'aaaaaaaa').recorded).toBe(
+      0,
+    );
+    expect(sanitizeSyncState(JSON.parse(JSON.stringify(state)))).toEqual(state);
+
+    const retried = retryRefused(state);
+    expect(retried.refused).toEqual({});
+    expect(retried.pending['rating:5']?.hlc).toBe(change.hlc);
+
+    // A new change of the entry replaces the refused one.
+    const edited = recordLocalChanges(state, local(withRating(5, 2)), 1_750_000_002_000, 'aaaaaaaa');
+    expect(edited.recorded).toBe(1);
+    expect(edited.state.refused).toEqual({});
+    expect((edited.state.pending['rating:5']?.data as RatingData).rating).toBe(2);
+  });
+
+  it('after a whole pull, entries the server no longer holds are removed unless changed here', () => {
+    const state: SyncState = {
+      ...emptySyncState(),
+      epoch: 'e1',
+      shadow: {
+        'rating:1': { h: '1750000000000-0000-aaaaaaaa', f: 'a' },
+        'rating:2': { h: '1750000000000-0000-aaaaaaaa', f: 'b' },
+        'rating:3': { h: '1750000000000-0000-aaaaaaaa', f: null },
+        'rating:4': { h: '1750000000000-0000-aaaaaaaa', f: 'd' },
+      },
+      pending: {
+        'rating:4': {
+          kind: 'rating',
+          key: '4',
+          hlc: '1750000000001-0000-aaaaaaaa',
+          deleted: false,
+          data: { rating: 3, opinion: '', ratedAt: null, snapshot: null },
+          f: 'e',
+        },
+      },
+    };
+    const { state: next, writes } = dropVanished(state, new Set(['rating:1']));
+    expect(writes.map((entry) => [entry.key, entry.deleted])).toEqual([['2', true]]);
+    expect(Object.keys(next.shadow).sort()).toEqual(['rating:1', 'rating:4']);
   });
 });

@@ -43,6 +43,16 @@ export interface PendingChange extends Change {
   f: string | null;
 }
 
+/** Why the server refused a change for good (a retry as it is would be refused again). */
+export type RefusalReason = 'tooLarge' | 'invalid';
+
+/** A change the server refused, set aside so that it never holds up the others. */
+export interface RefusedChange extends PendingChange {
+  reason: RefusalReason;
+  /** The server's explanation, when it gave one. */
+  message: string | null;
+}
+
 export interface SyncState {
   /** The server's data epoch last seen; null before the first sync of this user on this device. */
   epoch: string | null;
@@ -52,12 +62,50 @@ export interface SyncState {
   clock: string | null;
   shadow: Record<string, ShadowEntry>;
   pending: Record<string, PendingChange>;
+  /** Changes the server refused (too large, invalid): shown in Settings › Conta, retried on request. */
+  refused: Record<string, RefusedChange>;
+  /**
+   * The epoch the kept `pending` changes were made in, while `epoch` is null (the device holds
+   * none of this user's synced library and syncs from scratch): they are pushed only if the
+   * account still has that epoch (its synced data was not deleted since).
+   */
+  priorEpoch: string | null;
   /** ISO time of the last complete sync. */
   lastSyncedAt: string | null;
 }
 
 export function emptySyncState(): SyncState {
-  return { epoch: null, cursor: 0, clock: null, shadow: {}, pending: {}, lastSyncedAt: null };
+  return {
+    epoch: null,
+    cursor: 0,
+    clock: null,
+    shadow: {},
+    pending: {},
+    refused: {},
+    priorEpoch: null,
+    lastSyncedAt: null,
+  };
+}
+
+/**
+ * A user's state when the device's stores no longer hold their synced library (another account's
+ * or nobody's data is there): the shadow and cursor describe stores that are gone, so they are
+ * dropped and the next sync starts from scratch. Changes not pushed yet are the user's own and are
+ * kept, with the epoch they belong to.
+ */
+export function restartState(state: SyncState): SyncState {
+  return {
+    ...emptySyncState(),
+    clock: state.clock,
+    pending: state.pending,
+    refused: state.refused,
+    priorEpoch: state.epoch ?? state.priorEpoch,
+  };
+}
+
+/** Pending changes as entries to write into stores that do not hold them (restartState's pending). */
+export function pendingAsEntries(state: SyncState): RemoteEntry[] {
+  return Object.values(state.pending).map((change) => ({ ...wireChange(change), version: 0 }));
 }
 
 export interface LocalEntry {
@@ -128,7 +176,7 @@ export function extractLocal({ ratings, lists, prefs }: LocalLibrary): Map<strin
 }
 
 function expected(state: SyncState, id: string): ShadowEntry | undefined {
-  const pending = state.pending[id];
+  const pending = state.pending[id] ?? state.refused[id];
   return pending ? { h: pending.hlc, f: pending.f } : state.shadow[id];
 }
 
@@ -144,10 +192,16 @@ export function recordLocalChanges(
 ): { state: SyncState; recorded: number } {
   let clock = state.clock;
   let pending: Record<string, PendingChange> | null = null;
+  let refused: Record<string, RefusedChange> | null = null;
   let recorded = 0;
   const add = (id: string, change: PendingChange) => {
     pending ??= { ...state.pending };
     pending[id] = change;
+    if (state.refused[id]) {
+      // A new change of the entry replaces the refused one.
+      refused ??= { ...state.refused };
+      delete refused[id];
+    }
     recorded++;
   };
   for (const [id, entry] of local) {
@@ -156,7 +210,11 @@ export function recordLocalChanges(
     clock = nextHlc(clock, now, node);
     add(id, { kind: entry.kind, key: entry.key, hlc: clock, deleted: false, data: entry.data, f });
   }
-  for (const id of new Set([...Object.keys(state.shadow), ...Object.keys(state.pending)])) {
+  for (const id of new Set([
+    ...Object.keys(state.shadow),
+    ...Object.keys(state.pending),
+    ...Object.keys(state.refused),
+  ])) {
     if (local.has(id)) continue;
     const known = expected(state, id);
     if (!known || known.f === null) continue;
@@ -165,7 +223,7 @@ export function recordLocalChanges(
     add(id, { kind, key, hlc: clock, deleted: true, data: null, f: null });
   }
   if (!pending) return { state, recorded: 0 };
-  return { state: { ...state, clock, pending }, recorded };
+  return { state: { ...state, clock, pending, refused: refused ?? state.refused }, recorded };
 }
 
 function splitId(id: string): [EntryKind, string] {
@@ -259,6 +317,55 @@ export function acknowledge(state: SyncState, sent: readonly PendingChange[]): S
   return { ...state, pending, shadow };
 }
 
+/** The server refused `change` for good: it leaves the queue and waits in `refused`. */
+export function setAside(
+  state: SyncState,
+  change: PendingChange,
+  reason: RefusalReason,
+  message: string | null,
+): SyncState {
+  const id = entryId(change.kind, change.key);
+  if (state.pending[id]?.hlc !== change.hlc) return state;
+  const pending = { ...state.pending };
+  delete pending[id];
+  return { ...state, pending, refused: { ...state.refused, [id]: { ...change, reason, message } } };
+}
+
+/** Refused changes go back to the queue (the person asked to try again). */
+export function retryRefused(state: SyncState): SyncState {
+  const ids = Object.keys(state.refused);
+  if (ids.length === 0) return state;
+  const pending = { ...state.pending };
+  for (const id of ids) {
+    const { reason: _reason, message: _message, ...change } = state.refused[id]!;
+    if (!pending[id] || pending[id].hlc < change.hlc) pending[id] = change;
+  }
+  return { ...state, pending, refused: {} };
+}
+
+/**
+ * After pulling the whole library again (`seen`: every entry id the server holds), the entries
+ * this device knew but the server no longer has are removals whose tombstones were compacted while
+ * the device was away: they are removed here too, unless the device changed them since.
+ */
+export function dropVanished(
+  state: SyncState,
+  seen: ReadonlySet<string>,
+): { state: SyncState; writes: RemoteEntry[] } {
+  const shadow = { ...state.shadow };
+  const writes: RemoteEntry[] = [];
+  let changed = false;
+  for (const [id, known] of Object.entries(state.shadow)) {
+    if (seen.has(id) || state.pending[id] || state.refused[id]) continue;
+    delete shadow[id];
+    changed = true;
+    if (known.f === null) continue;
+    const [kind, key] = splitId(id);
+    writes.push({ kind, key, hlc: known.h, deleted: true, data: null, version: 0 });
+  }
+  return { state: changed ? { ...state, shadow } : state, writes };
+}
+
 /** Pending changes in push-sized batches (count and approximate bytes). */
 export function batches(
   pending: Record<string, PendingChange>,
@@ -344,6 +451,7 @@ export function sanitizeSyncState(value: unknown): SyncState {
     state.cursor = value.cursor;
   if (isHlc(value.clock)) state.clock = value.clock;
   if (typeof value.lastSyncedAt === 'string') state.lastSyncedAt = value.lastSyncedAt;
+  if (typeof value.priorEpoch === 'string') state.priorEpoch = value.priorEpoch;
   if (isRecord(value.shadow)) {
     for (const id of Object.keys(value.shadow)) {
       const entry = value.shadow[id];
@@ -354,28 +462,44 @@ export function sanitizeSyncState(value: unknown): SyncState {
   }
   if (isRecord(value.pending)) {
     for (const id of Object.keys(value.pending)) {
-      const change = value.pending[id];
-      if (!ENTRY_ID.test(id) || !isRecord(change) || !isHlc(change.hlc)) continue;
-      if (!(ENTRY_KINDS as readonly unknown[]).includes(change.kind) || typeof change.key !== 'string')
-        continue;
-      if (entryId(change.kind as EntryKind, change.key) !== id) continue;
-      const deleted = change.deleted === true;
-      if (!deleted && !isRecord(change.data)) continue;
-      state.pending[id] = {
-        kind: change.kind as EntryKind,
-        key: change.key,
-        hlc: change.hlc,
-        deleted,
-        data: deleted ? null : (change.data as unknown as EntryData),
-        f: deleted
-          ? null
-          : typeof change.f === 'string'
-            ? change.f
-            : fingerprint(change.kind as EntryKind, change.data as unknown as EntryData),
+      const change = sanitizePending(id, value.pending[id]);
+      if (change) state.pending[id] = change;
+    }
+  }
+  if (isRecord(value.refused)) {
+    for (const id of Object.keys(value.refused)) {
+      const raw = value.refused[id];
+      const change = sanitizePending(id, raw);
+      if (!change || !isRecord(raw)) continue;
+      state.refused[id] = {
+        ...change,
+        reason: raw.reason === 'tooLarge' ? 'tooLarge' : 'invalid',
+        message: typeof raw.message === 'string' ? raw.message.slice(0, 500) : null,
       };
     }
   }
   return state;
+}
+
+function sanitizePending(id: string, change: unknown): PendingChange | null {
+  if (!ENTRY_ID.test(id) || !isRecord(change) || !isHlc(change.hlc)) return null;
+  if (!(ENTRY_KINDS as readonly unknown[]).includes(change.kind) || typeof change.key !== 'string')
+    return null;
+  if (entryId(change.kind as EntryKind, change.key) !== id) return null;
+  const deleted = change.deleted === true;
+  if (!deleted && !isRecord(change.data)) return null;
+  return {
+    kind: change.kind as EntryKind,
+    key: change.key,
+    hlc: change.hlc,
+    deleted,
+    data: deleted ? null : (change.data as unknown as EntryData),
+    f: deleted
+      ? null
+      : typeof change.f === 'string'
+        ? change.f
+        : fingerprint(change.kind as EntryKind, change.data as unknown as EntryData),
+  };
 }
 
 /** Counts for the first-merge message: ratings and listed anime in the merged library. */

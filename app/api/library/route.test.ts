@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { setDbForTests } from '@/lib/db';
 import { openDatabase, type OpenDatabase } from '@/lib/db/open';
 import { nextHlc } from '@/lib/library/hlc';
-import { resetLibraryBudgetForTests } from '@/lib/library/route-helpers';
+import { libraryError, resetLibraryBudgetForTests } from '@/lib/library/route-helpers';
+import { LibraryFullError } from '@/lib/library/store';
 
 vi.mock('@/lib/firebase/admin', () => ({
   verifyIdentity: async (token: string) =>
@@ -80,7 +81,11 @@ describe('/api/library', () => {
 
   it('refuses a visitor or a forged token with 401, writing nothing', async () => {
     const before = await rowCount();
-    const forgeries: Record<string, string>[] = [{}, { Authorization: 'Bearer forged' }, { 'X-User-Id': 'alice' }];
+    const forgeries: Record<string, string>[] = [
+      {},
+      { Authorization: 'Bearer forged' },
+      { 'X-User-Id': 'alice' },
+    ];
     for (const headers of forgeries) {
       const response = await POST(
         new NextRequest(ORIGIN, {
@@ -207,5 +212,15 @@ describe('/api/library', () => {
     const response = await GET(new NextRequest(ORIGIN, { headers: auth('dave') }));
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await pull('erin')).response.status).toBe(200);
+  });
+
+  it('answers a push past the bound of entries 422, naming the bound, privately', async () => {
+    const response = libraryError(new LibraryFullError(50_000));
+    expect(response.status).toBe(422);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const body = (await response.json()) as { error: { code: string; message: string }; limit: number };
+    expect(body.error.code).toBe('LIBRARY_FULL');
+    expect(body.error.message).toContain('50.000 itens');
+    expect(body.limit).toBe(50_000);
   });
 });

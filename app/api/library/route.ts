@@ -1,12 +1,14 @@
 // The signed-in user's synced library (lib/library): GET pulls the entries changed after a
 // version, POST pushes a device's changes (one transaction), DELETE erases every synced entry and
-// tombstone. Only for a verified Google identity, only that user's rows; answers are private.
-import type { NextRequest } from 'next/server';
+// tombstone. A push past the user's bound of entries (MAX_LIBRARY_ENTRIES) is refused 422 with a
+// message naming it; tombstones older than 90 days are compacted after a push. Only for a
+// verified Google identity, only that user's rows; answers are private.
+import { after, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { getDb } from '@/lib/db';
 import { validatePush } from '@/lib/library/protocol';
 import { authorisedUser, libraryError, privateAnswer, readJsonBody } from '@/lib/library/route-helpers';
-import { deleteLibrary, pullChanges, pushChanges } from '@/lib/library/store';
+import { compactTombstonesDaily, deleteLibrary, pullChanges, pushChanges } from '@/lib/library/store';
 import { AppError } from '@/lib/server/errors';
 import { intParam, parseQuery } from '@/lib/server/http';
 
@@ -29,7 +31,19 @@ export async function POST(request: NextRequest) {
     const uid = await authorisedUser(request);
     const checked = validatePush(await readJsonBody(request));
     if (!checked.ok) throw new AppError('INVALID_INPUT', checked.message);
-    return privateAnswer(await pushChanges(await getDb(), uid, checked.body));
+    const db = await getDb();
+    const answer = await pushChanges(db, uid, checked.body);
+    const compact = () =>
+      compactTombstonesDaily(db, uid).catch((error: unknown) =>
+        console.warn('[library] tombstone compaction failed', error instanceof Error ? error.message : error),
+      );
+    try {
+      after(compact);
+    } catch {
+      // Called outside Next's request scope (unit tests): compacted right away instead.
+      await compact();
+    }
+    return privateAnswer(answer);
   } catch (error) {
     return libraryError(error);
   }

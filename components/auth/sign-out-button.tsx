@@ -1,0 +1,108 @@
+'use client';
+
+import * as Dialog from '@radix-ui/react-dialog';
+import { LogOut } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { useId, useState, type ReactNode } from 'react';
+import { buttonClass } from '@/components/ui/button';
+import { useAuth } from '@/lib/firebase/use-auth';
+import type { SignOutChoice } from '@/lib/library/engine';
+
+/** Dispatched on window when signing out failed after the sync stopped (components/library). */
+const RESUME_SYNC_EVENT = 'anime-master-sync-resume';
+
+/**
+ * 'Sair': asks what to do with the account's library on this device, 'Remover deste aparelho'
+ * (the default, focused first) or 'Manter uma cópia neste aparelho', then signs out. Either way
+ * the next account that signs in here never receives this one's entries (lib/library/engine.ts).
+ */
+export function SignOutButton({
+  uid,
+  className,
+  label,
+  onDone,
+}: {
+  uid: string;
+  className: string;
+  /** The button's content after the icon (the header hides the text on narrow screens). */
+  label: ReactNode;
+  onDone?: () => void;
+}) {
+  const t = useTranslations('SignOut');
+  const { signOut } = useAuth();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const removeHint = useId();
+  const keepHint = useId();
+
+  const choose = async (choice: SignOutChoice) => {
+    setBusy(true);
+    try {
+      try {
+        const { endLibrarySession } = await import('@/lib/library/engine');
+        await endLibrarySession(uid, choice);
+      } catch (error) {
+        // The stores stay the account's copy (as with 'keep'): no other account receives them.
+        console.warn('[sync] could not finish the session', error);
+      }
+      const done = await signOut();
+      if (!done) window.dispatchEvent(new Event(RESUME_SYNC_EVENT));
+      setOpen(false);
+      onDone?.();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <Dialog.Trigger className={className} disabled={busy} aria-busy={busy}>
+        <LogOut aria-hidden className="size-4" />
+        {label}
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-overlay data-[state=open]:animate-fade-in" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-lg border border-border bg-surface p-6 shadow-lg data-[state=open]:animate-fade-in">
+          <Dialog.Title className="text-lg font-semibold">{t('title')}</Dialog.Title>
+          <Dialog.Description className="text-sm text-muted">{t('question')}</Dialog.Description>
+          <div className="flex flex-col gap-4">
+            <div className="flex flex-col gap-1">
+              <button
+                type="button"
+                className={buttonClass('primary', 'md', 'justify-center')}
+                disabled={busy}
+                aria-busy={busy}
+                aria-describedby={removeHint}
+                onClick={() => void choose('remove')}
+              >
+                {t('remove')}
+              </button>
+              <p id={removeHint} className="text-xs text-muted">
+                {t('removeHint')}
+              </p>
+            </div>
+            <div className="flex flex-col gap-1">
+              <button
+                type="button"
+                className={buttonClass('secondary', 'md', 'justify-center')}
+                disabled={busy}
+                aria-describedby={keepHint}
+                onClick={() => void choose('keep')}
+              >
+                {t('keep')}
+              </button>
+              <p id={keepHint} className="text-xs text-muted">
+                {t('keepHint')}
+              </p>
+            </div>
+          </div>
+          <div className="flex justify-end">
+            <Dialog.Close className={buttonClass('ghost', 'sm')} disabled={busy}>
+              {t('cancel')}
+            </Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

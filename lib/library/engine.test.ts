@@ -1,0 +1,318 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptyLists, useListsStore } from '@/lib/stores/lists-store';
+import { useRatingsStore } from '@/lib/stores/ratings-store';
+import { endLibrarySession, startLibrarySync, type EngineOptions } from './engine';
+import { LIBRARY_FULL, type Change, type RemoteEntry } from './protocol';
+import { useSyncStatusStore } from './status';
+
+/**
+ * The engine against an in-memory server that keeps the protocol's rules (the later stamp wins,
+ * per-user versions and epochs), with a body bound like nginx's and a bound of entries like the
+ * app's. Each `signIn` is an account signing in on this one browser.
+ */
+class FakeServer {
+  users = new Map<string, { epoch: string; version: number; rows: Map<string, RemoteEntry> }>();
+  /** Bodies longer than this are answered 413 (a proxy's bound). */
+  maxBody = Infinity;
+  /** Live entries one user may hold (422 LIBRARY_FULL past it). */
+  maxEntries = Infinity;
+  /** Keys whose changes are refused 400 (content the server does not accept). */
+  invalidKeys = new Set<string>();
+  posts: { uid: string; status: number; count: number; keys: string[] }[] = [];
+  pulls = 0;
+
+  user(uid: string) {
+    let user = this.users.get(uid);
+    if (!user) {
+      user = { epoch: `epoch-${uid}`, version: 0, rows: new Map() };
+      this.users.set(uid, user);
+    }
+    return user;
+  }
+
+  keys(uid: string, kind = 'rating'): string[] {
+    return [...this.user(uid).rows.values()]
+      .filter((row) => row.kind === kind && !row.deleted)
+      .map((row) => row.key)
+      .sort();
+  }
+
+  tombstones(uid: string): string[] {
+    return [...this.user(uid).rows.values()].filter((row) => row.deleted).map((row) => row.key);
+  }
+
+  /** Another device of `uid` pushes a change. */
+  external(uid: string, change: Change) {
+    const user = this.user(uid);
+    user.rows.set(`${change.kind}:${change.key}`, { ...change, version: ++user.version });
+  }
+
+  fetch = async (input: string, init: RequestInit = {}): Promise<Response> => {
+    const uid = String(new Headers(init.headers).get('authorization')).replace('Bearer tok-', '');
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    const user = this.user(uid);
+    if (init.method === 'POST') {
+      const text = String(init.body);
+      const body = JSON.parse(text) as { epoch: string | null; changes: Change[] };
+      const answer = (status: number, value: unknown) => {
+        this.posts.push({ uid, status, count: body.changes.length, keys: body.changes.map((c) => c.key) });
+        return status === 413 ? new Response('<html>413</html>', { status }) : json(status, value);
+      };
+      if (text.length > this.maxBody) return answer(413, null);
+      if (body.changes.some((change) => this.invalidKeys.has(change.key)))
+        return answer(400, { error: { code: 'INVALID_INPUT', message: 'Invalid library change: data.' } });
+      const rows = new Map(user.rows);
+      let version = user.version;
+      for (const change of body.changes) {
+        const id = `${change.kind}:${change.key}`;
+        if ((rows.get(id)?.hlc ?? '') >= change.hlc) continue;
+        rows.set(id, { ...change, version: ++version });
+      }
+      if ([...rows.values()].filter((row) => !row.deleted).length > this.maxEntries)
+        return answer(422, { error: { code: LIBRARY_FULL, message: 'full' }, limit: this.maxEntries });
+      user.rows = rows;
+      user.version = version;
+      return answer(200, { epoch: user.epoch, version, applied: 0, serverTime: Date.now() });
+    }
+    this.pulls++;
+    const since = Number(new URL(input, 'http://x').searchParams.get('since'));
+    const entries = [...user.rows.values()].filter((row) => row.version > since);
+    return json(200, {
+      epoch: user.epoch,
+      version: user.version,
+      entries,
+      more: false,
+      serverTime: Date.now(),
+    });
+  };
+}
+
+let server: FakeServer;
+let stop: (() => void) | null = null;
+
+/** The engine of this tab stops (a session that ended without asking, or after endLibrarySession). */
+function signOut() {
+  stop?.();
+  stop = null;
+}
+
+function signIn(uid: string, extra: Partial<EngineOptions> = {}) {
+  signOut();
+  stop = startLibrarySync({ uid, getToken: async () => `tok-${uid}`, ...extra });
+}
+
+async function settled(uid: string) {
+  await vi.waitFor(
+    () => {
+      const status = useSyncStatusStore.getState().status;
+      expect(status?.uid).toBe(uid);
+      expect(status?.phase).toBe('idle');
+    },
+    { timeout: 5000, interval: 10 },
+  );
+}
+
+function rate(id: number, stars: number, opinion = '') {
+  expect(useRatingsStore.getState().saveRating(id, stars, opinion).ok).toBe(true);
+}
+
+const ratedIds = () => Object.keys(useRatingsStore.getState().ratings).sort();
+
+beforeEach(() => {
+  localStorage.clear();
+  useRatingsStore.setState({ ratings: {}, entries: {} });
+  useListsStore.setState({ lists: emptyLists(), entries: {} });
+  useSyncStatusStore.setState({ status: null });
+  server = new FakeServer();
+  vi.stubGlobal('fetch', server.fetch);
+});
+
+afterEach(() => {
+  stop?.();
+  stop = null;
+  vi.unstubAllGlobals();
+});
+
+describe('accounts on one device', () => {
+  it('A → B → A: each account keeps exactly its own entries, whatever is left on the device', async () => {
+    signIn('ana');
+    await settled('ana');
+    rate(20, 5, 'Naruto');
+    await vi.waitFor(() => expect(server.keys('ana')).toEqual(['20']));
+
+    // Ana leaves without removing anything (a session that ended, or 'keep').
+    signOut();
+    signIn('bia');
+    await settled('bia');
+    expect(ratedIds()).toEqual([]);
+    rate(1, 4, 'Cowboy Bebop');
+    await vi.waitFor(() => expect(server.keys('bia')).toEqual(['1']));
+
+    signOut();
+    signIn('ana');
+    await settled('ana');
+    expect(ratedIds()).toEqual(['20']);
+    expect(server.keys('ana')).toEqual(['20']);
+    expect(server.keys('bia')).toEqual(['1']);
+    expect(server.tombstones('ana')).toEqual([]);
+    expect(server.tombstones('bia')).toEqual([]);
+  });
+
+  it("changes made to an account's kept copy while signed out reach that account, never the next", async () => {
+    signIn('ana');
+    await settled('ana');
+    rate(20, 5);
+    await vi.waitFor(() => expect(server.keys('ana')).toEqual(['20']));
+    await endLibrarySession('ana', 'keep');
+    signOut();
+    expect(ratedIds()).toEqual(['20']);
+    // Signed out, on Ana's copy.
+    rate(30, 3);
+    useRatingsStore.getState().removeRating(20);
+
+    signIn('bia');
+    await settled('bia');
+    expect(ratedIds()).toEqual([]);
+    expect(server.keys('bia')).toEqual([]);
+    expect(server.tombstones('bia')).toEqual([]);
+
+    signOut();
+    signIn('ana');
+    await settled('ana');
+    expect(server.keys('ana')).toEqual(['30']);
+    expect(server.tombstones('ana')).toEqual(['20']);
+    expect(ratedIds()).toEqual(['30']);
+  });
+
+  it("'remove' leaves nothing of the account on the device; the next sign-in asks nothing", async () => {
+    signIn('ana');
+    await settled('ana');
+    rate(20, 5);
+    await vi.waitFor(() => expect(server.keys('ana')).toEqual(['20']));
+    await endLibrarySession('ana', 'remove');
+    signOut();
+    expect(ratedIds()).toEqual([]);
+    expect(Object.keys(localStorage).filter((key) => key.includes('ana'))).toEqual([]);
+    expect(useSyncStatusStore.getState().status).toBeNull();
+
+    const confirmMerge = vi.fn(async () => true);
+    signIn('bia', { confirmMerge });
+    await settled('bia');
+    expect(confirmMerge).not.toHaveBeenCalled();
+    expect(server.keys('bia')).toEqual([]);
+  });
+
+  it('data of no account is merged only when the person agrees', async () => {
+    rate(5114, 5);
+    useListsStore.getState().toggle(21, 'WATCHING');
+    const confirmMerge = vi.fn(async () => true);
+    const onMerged = vi.fn();
+    signIn('ana', { confirmMerge, onMerged });
+    await settled('ana');
+    expect(confirmMerge).toHaveBeenCalledWith({ ratings: 1, lists: 1 });
+    expect(server.keys('ana')).toEqual(['5114']);
+    expect(server.keys('ana', 'list')).toEqual(['21']);
+    expect(onMerged).toHaveBeenCalledWith({ ratings: 1, lists: 1 });
+  });
+
+  it('declined, the device’s data is set aside, never pushed, and back after a removing sign-out', async () => {
+    server.external('ana', {
+      kind: 'rating',
+      key: '1',
+      hlc: '1750000000000-0000-aaaaaaaa',
+      deleted: false,
+      data: { rating: 4, opinion: '', ratedAt: null, snapshot: null },
+    });
+    rate(5114, 5);
+    const confirmMerge = vi.fn(async () => false);
+    signIn('ana', { confirmMerge });
+    await settled('ana');
+    expect(confirmMerge).toHaveBeenCalledOnce();
+    expect(ratedIds()).toEqual(['1']);
+    expect(server.keys('ana')).toEqual(['1']);
+    expect(server.posts.flatMap((post) => post.keys)).not.toContain('5114');
+
+    await endLibrarySession('ana', 'remove');
+    signOut();
+    expect(ratedIds()).toEqual(['5114']);
+  });
+
+  it('keeps each account’s sync state under its own uid', async () => {
+    signIn('ana');
+    await settled('ana');
+    rate(20, 5);
+    await vi.waitFor(() => expect(server.keys('ana')).toEqual(['20']));
+    signOut();
+    signIn('bia');
+    await settled('bia');
+    const ana = JSON.parse(localStorage.getItem('anime-master-sync:ana')!) as { epoch: string };
+    const bia = JSON.parse(localStorage.getItem('anime-master-sync:bia')!) as { epoch: string };
+    expect(ana.epoch).toBe('epoch-ana');
+    expect(bia.epoch).toBe('epoch-bia');
+    expect(localStorage.getItem('anime-master-sync-owner')).toBe('bia');
+  });
+});
+
+describe('pushes the server refuses', () => {
+  it('a batch refused for its size is split until every change is through', async () => {
+    signIn('ana');
+    await settled('ana');
+    server.maxBody = 3000;
+    for (let id = 1; id <= 60; id++) rate(id, 3, `opinion ${id}`);
+    await vi.waitFor(() => expect(server.keys('ana')).toHaveLength(60), { timeout: 5000 });
+    expect(server.posts.some((post) => post.status === 413)).toBe(true);
+    expect(server.posts.filter((post) => post.status === 200).every((post) => post.count < 60)).toBe(true);
+    await settled('ana');
+    expect(useSyncStatusStore.getState().status?.pending).toBe(0);
+  });
+
+  it('a change refused alone is set aside and listed; the others and the pulls go on', async () => {
+    signIn('ana');
+    await settled('ana');
+    server.maxBody = 2000;
+    rate(7, 4, 'x'.repeat(3000));
+    rate(8, 2, 'short');
+    server.invalidKeys.add('9');
+    rate(9, 1);
+    await vi.waitFor(() => expect(useSyncStatusStore.getState().status?.refusedCount).toBe(2));
+    expect(server.keys('ana')).toEqual(['8']);
+    const refused = useSyncStatusStore.getState().status?.refused ?? [];
+    expect(refused.map((change) => [change.key, change.reason]).sort()).toEqual([
+      ['7', 'tooLarge'],
+      ['9', 'invalid'],
+    ]);
+    // Pulls still bring what another device did.
+    server.external('ana', {
+      kind: 'rating',
+      key: '100',
+      hlc: `${Date.now()}-0000-bbbbbbbb`,
+      deleted: false,
+      data: { rating: 5, opinion: '', ratedAt: null, snapshot: null },
+    });
+    window.dispatchEvent(new Event('focus'));
+    await vi.waitFor(() => expect(ratedIds()).toContain('100'));
+    await settled('ana');
+    // Set aside, they are not pushed again on each sync.
+    const refusedPosts = server.posts.length;
+    window.dispatchEvent(new Event('focus'));
+    await vi.waitFor(() => expect(server.pulls).toBeGreaterThan(3));
+    await settled('ana');
+    expect(server.posts.length).toBe(refusedPosts);
+  });
+
+  it('an account at its bound of entries says so, keeps the changes, and still pulls', async () => {
+    signIn('ana');
+    await settled('ana');
+    server.maxEntries = 2;
+    rate(1, 3);
+    rate(2, 3);
+    rate(3, 3);
+    await vi.waitFor(() => expect(useSyncStatusStore.getState().status?.error).toBe('full'));
+    const status = useSyncStatusStore.getState().status!;
+    expect(status.limit).toBe(2);
+    expect(status.pending).toBe(3);
+    expect(server.keys('ana')).toEqual([]);
+  });
+});
