@@ -18,6 +18,7 @@ import {
   isCoverRequest,
   isPageRequest,
   isPrepareOfflineMessage,
+  PREPARE_OFFLINE,
   isStaleBuildCache,
   isStorableResponse,
   OFFLINE_COPY_TIMING,
@@ -183,7 +184,12 @@ self.addEventListener('message', (event) => {
     .catch(() => undefined)
     .then(() => prepareOffline(event, loaded));
   preparing = run;
-  event.waitUntil(run.finally(() => preparing === run && (preparing = null)));
+  // A port sent with the message hears when the kit is kept (tests, and any page that waits).
+  const done = run.finally(() => {
+    if (preparing === run) preparing = null;
+    event.ports[0]?.postMessage({ type: PREPARE_OFFLINE, done: true });
+  });
+  event.waitUntil(done);
 });
 
 self.addEventListener('activate', (event) => {
