@@ -1,2 +1,1 @@
-export const EMPTY_APP_BASELINE_KB: number;
 export function pageAssets(html: string): string[];

@@ -5,7 +5,29 @@
 //
 // Workers are attached from a browser-level session (Target.attachToTarget, unflattened: their
 // messages arrive on that session), so a worker that starts in the middle of the visit is counted
-// from its first request; the same network conditions are applied to it as to the page.
+// from its first request; the same network conditions are applied to it as to the page. A
+// worker's own script is fetched by the browser before its target exists, where neither target
+// reports it: it is counted when its target appears, at the size the server sends it (gzip,
+// headers included), fetched again here.
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+
+/** The bytes a browser receives for `url`: status line, headers and the gzipped body. */
+function transferSize(url) {
+  return new Promise((resolve, reject) => {
+    const get = url.startsWith('https:') ? httpsRequest : httpRequest;
+    const request = get(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (response) => {
+      let bytes = `HTTP/1.1 ${response.statusCode} ${response.statusMessage}\r\n`.length + 2;
+      for (let i = 0; i < response.rawHeaders.length; i += 2)
+        bytes += `${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}\r\n`.length;
+      response.on('data', (chunk) => (bytes += chunk.length));
+      response.on('end', () => resolve(bytes));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
 
 /**
  * Starts counting for `page` (before its first navigation). `throttle`, when given, is applied to
@@ -86,6 +108,14 @@ export async function meterNetwork(browser, context, page, { throttle } = {}) {
       flatten: false,
     });
     workers.set(sessionId, { id: 0, urls: new Map(), targetId: targetInfo.targetId });
+    const seenAt = Date.now();
+    void transferSize(targetInfo.url).then(
+      (bytes) => {
+        const key = `${sessionId}:script`;
+        requests.set(key, { url: targetInfo.url, by: [[seenAt, bytes]], finished: true });
+      },
+      () => undefined,
+    );
     await toWorker(sessionId, 'Network.enable');
     if (conditions) await toWorker(sessionId, 'Network.emulateNetworkConditions', conditions);
   };
