@@ -8,9 +8,10 @@ import { serwist } from '@serwist/next/config';
  * scripts/build-worker.mjs after `next build`, it bundles lib/pwa/worker.ts with esbuild into
  * public/sw.js (generated, not committed) with the list of the build's files to precache.
  *
- * Precached: Next's build files (/_next/static) and public/ (icons, the placeholder cover, the
- * sounds). Next's prerendered HTML is not: it is stored under internal /{locale}/… paths that are
- * not the app's URLs; the worker saves the pages itself, by URL and language (lib/pwa).
+ * Precached at install: nothing (an empty manifest). A first visit does not download the build in
+ * bulk: the worker keeps build files as pages load them, and the offline kit (the lists, ratings,
+ * settings and offline pages with the files their HTML names) once the page asks for it, idle and
+ * never within the first 25 s on a slow link (lib/pwa/offline-kit.ts, lib/pwa/cache-policy.ts).
  */
 const distDir = process.env.NEXT_DIST_DIR || '.next';
 const buildId = readFileSync(path.join(distDir, 'BUILD_ID'), 'utf8').trim();
@@ -19,8 +20,6 @@ export default await serwist({
   swSrc: 'lib/pwa/worker.ts',
   swDest: 'public/sw.js',
   precachePrerendered: false,
-  globIgnores: ['public/sw.js.map'],
-  // Fonts are precached too (the default patterns leave them out).
-  globPatterns: [`${distDir}/static/**/*.{js,css,woff2,png,svg,ico,webp,avif}`, 'public/**/*'],
+  globPatterns: [],
   esbuildOptions: { define: { WORKER_VERSION: JSON.stringify(buildId) } },
 });

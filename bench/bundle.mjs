@@ -13,6 +13,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { root, startStack } from './harness.mjs';
+import { pageAssets } from './page-assets.mjs';
+
+export { pageAssets };
 
 export const ROUTES = [
   '/',
@@ -51,17 +54,6 @@ const HEAVY = {
   firebase: /identitytoolkit\.googleapis\.com/,
   html2canvas: /foreignObjectRendering/,
 };
-
-/** Scripts and stylesheets a modern browser loads for the page (noModule polyfills excluded). */
-export function pageAssets(html) {
-  const scripts = [...html.matchAll(/<script\b([^>]*)>/g)]
-    .filter((m) => !/\bnoModule\b/i.test(m[1]))
-    .map((m) => /src="(\/_next\/static\/[^"]+\.js)"/.exec(m[1])?.[1]);
-  const preloads = [...html.matchAll(/<link\b([^>]*)>/g)]
-    .filter((m) => /rel="(stylesheet|preload)"/.test(m[1]))
-    .map((m) => /href="(\/_next\/static\/[^"]+\.(?:js|css))"/.exec(m[1])?.[1]);
-  return [...new Set([...scripts, ...preloads].filter(Boolean))];
-}
 
 /** The asset's bytes: from the build folder when it is there, else from the app. */
 async function assetBody(appUrl, distDir, asset) {

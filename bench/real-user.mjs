@@ -5,6 +5,17 @@
 // the first control could act (the theme toggle enabled: the page has hydrated), and the input
 // delay of a first tap made as soon as it could act (Event Timing's first-input).
 //
+// Then the first-visit journey, median of BENCH_RUNS: the home page, 3 s after its first control
+// works a tap on the first card, and the time until the detail page's heading shows; with the bytes
+// downloaded in the first 25 s of the visit, the service worker included (counted by Chromium on
+// the page's target and its workers' targets, e2e/pwa/network-meter.mjs; the same throttling is
+// applied to the worker).
+//
+// BENCH_PEER_URL=http://127.0.0.1:3100 prints a built peer beside each figure, measured the same
+// way. Its pages are found by BENCH_PEER_ROUTES (default: the same paths), its first control by
+// BENCH_PEER_CONTROL (a CSS selector; without it, first control is not measured for the peer) and
+// its cards by BENCH_PEER_CARD (default: the first link to an anime page).
+//
 //   npm run bench:real-user                       # starts the fake upstream and next start
 //   BENCH_URL=http://127.0.0.1:3000 npm run bench:real-user   # against a running app
 //   BENCH_ROUTES=/,/anime/20 BENCH_RUNS=3 npm run bench:real-user
@@ -12,6 +23,7 @@
 // Printed, not pass/fail. Pages are rendered once before measuring (the render cache holds them,
 // as on a production server after its first visitors).
 import { chromium } from 'playwright-core';
+import { meterNetwork } from '../e2e/pwa/network-meter.mjs';
 import { chromiumPath } from '../scripts/lib.mjs';
 import { startStack } from './harness.mjs';
 
@@ -24,10 +36,22 @@ const THROTTLE = {
   uploadBytesPerSecond: (750 * 1024) / 8,
 };
 
-/** Installed before any page script: records when the theme toggle first exists enabled. */
-function watchFirstControl() {
+const OURS = {
+  control: '[data-testid="theme-toggle"]',
+  card: '[data-testid="anime-carousel"] a[href^="/anime/"]',
+};
+const PEER = {
+  control: process.env.BENCH_PEER_CONTROL || null,
+  card: process.env.BENCH_PEER_CARD || 'a[href*="/anime/"]',
+};
+const JOURNEY_PAUSE_MS = 3_000;
+const FIRST_VISIT_WINDOW_MS = 25_000;
+
+/** Installed before any page script: records when the first control first exists enabled. */
+function watchFirstControl(selector) {
   const mark = () => {
-    const toggle = document.querySelector('[data-testid="theme-toggle"]');
+    if (!selector) return false;
+    const toggle = document.querySelector(selector);
     if (toggle && !toggle.disabled && window.__firstControlAt === undefined) {
       window.__firstControlAt = performance.now();
       return true;
@@ -43,25 +67,34 @@ function watchFirstControl() {
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 }
 
-async function visit(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+const newPhone = (browser) =>
+  browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+
+async function throttledPage(browser, context, selectors) {
+  const page = await context.newPage();
+  await page.addInitScript(watchFirstControl, selectors.control);
+  const meter = await meterNetwork(browser, context, page, { throttle: THROTTLE });
+  await meter.cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE.cpu });
+  return { page, meter };
+}
+
+async function visit(browser, url, selectors) {
+  const context = await newPhone(browser);
+  let meter;
   try {
-    const page = await context.newPage();
-    await page.addInitScript(watchFirstControl);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: THROTTLE.latencyMs,
-      downloadThroughput: THROTTLE.downloadBytesPerSecond,
-      uploadThroughput: THROTTLE.uploadBytesPerSecond,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE.cpu });
+    const opened = await throttledPage(browser, context, selectors);
+    const { page } = opened;
+    meter = opened.meter;
     // Not the load event: a detail page's late images (trailer thumbnail, covers further down) can
     // hold it for long on this link, and no figure here needs it.
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 120_000 });
-    // The first tap, as soon as the control can act (the tap waits for it to be enabled).
-    await page.getByTestId('theme-toggle').first().tap({ timeout: 120_000 });
+    // The first tap, as soon as the control can act (the tap waits for it to be enabled); a peer
+    // without a known control gets its tap on the page's body once loaded.
+    if (selectors.control) await page.locator(selectors.control).first().tap({ timeout: 120_000 });
+    else {
+      await page.waitForLoadState('load', { timeout: 120_000 });
+      await page.locator('body').tap({ position: { x: 5, y: 300 } });
+    }
     return await page.evaluate(
       () =>
         new Promise((resolve) => {
@@ -79,6 +112,44 @@ async function visit(browser, url) {
         }),
     );
   } finally {
+    await meter?.stop();
+    await context.close();
+  }
+}
+
+/**
+ * A first visit: the home page; 3 s after its first control works (or its load, for a peer
+ * without a known control), a tap on the first card; the time until the detail page's heading
+ * shows; and every byte downloaded in the first 25 s from the navigation, worker included.
+ */
+async function journey(browser, origin, selectors) {
+  const context = await newPhone(browser);
+  let meter;
+  try {
+    const opened = await throttledPage(browser, context, selectors);
+    const { page } = opened;
+    meter = opened.meter;
+    const start = Date.now();
+    await page.goto(`${origin}/`, { waitUntil: 'domcontentloaded', timeout: 120_000 });
+    if (selectors.control) {
+      await page.locator(selectors.control).first().waitFor({ timeout: 120_000 });
+      await page.waitForFunction(() => window.__firstControlAt !== undefined, null, { timeout: 120_000 });
+    } else await page.waitForLoadState('load', { timeout: 120_000 });
+    // The journey's pause: a person looks at the page before choosing (part of the scenario).
+    await page.waitForTimeout(JOURNEY_PAUSE_MS);
+    const card = page.locator(selectors.card).first();
+    await card.scrollIntoViewIfNeeded({ timeout: 60_000 });
+    const tappedAt = Date.now();
+    await card.tap({ timeout: 60_000 });
+    await page.waitForURL(/\/anime\/\d+/, { timeout: 60_000 });
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
+    const tapToHeading = Date.now() - tappedAt;
+    const left = start + FIRST_VISIT_WINDOW_MS - Date.now();
+    if (left > 0) await page.waitForTimeout(left);
+    const window25 = meter.bytesSince(start, FIRST_VISIT_WINDOW_MS);
+    return { tapToHeading, ...window25 };
+  } finally {
+    await meter?.stop();
     await context.close();
   }
 }
@@ -92,6 +163,8 @@ const median = (values) => {
 
 const stack = process.env.BENCH_URL ? null : await startStack({ env: { JIKAN_MIN_INTERVAL_MS: '20' } });
 const appUrl = process.env.BENCH_URL ?? stack.appUrl;
+const peerUrl = process.env.BENCH_PEER_URL?.replace(/\/$/, '') || null;
+const PEER_ROUTES = process.env.BENCH_PEER_ROUTES?.split(',') ?? ROUTES;
 const executablePath = chromiumPath();
 if (!executablePath) {
   console.error('Chromium is missing: apt-get install -y chromium');
@@ -99,23 +172,49 @@ if (!executablePath) {
 }
 const browser = await chromium.launch({
   executablePath,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+    '--disable-background-networking',
+  ],
 });
 const rows = [];
+const journeys = { ours: [], peer: [] };
+const routeRow = (route, runs) => ({
+  route,
+  fcp: median(runs.map((r) => r.fcp)),
+  lcp: median(runs.map((r) => r.lcp)),
+  firstControl: median(runs.map((r) => r.firstControl)),
+  inputDelay: median(runs.map((r) => r.inputDelay)),
+});
+const rounded = (runs) =>
+  JSON.stringify(runs.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Math.round(v)]))));
 try {
-  for (const route of ROUTES) {
+  for (const [index, route] of ROUTES.entries()) {
     await (await fetch(appUrl + route)).arrayBuffer();
     const runs = [];
-    for (let run = 0; run < RUNS; run += 1) runs.push(await visit(browser, appUrl + route));
-    const row = {
-      route,
-      fcp: median(runs.map((r) => r.fcp)),
-      lcp: median(runs.map((r) => r.lcp)),
-      firstControl: median(runs.map((r) => r.firstControl)),
-      inputDelay: median(runs.map((r) => r.inputDelay)),
-    };
+    for (let run = 0; run < RUNS; run += 1) runs.push(await visit(browser, appUrl + route, OURS));
+    const row = routeRow(route, runs);
+    console.error(`${route}: ${rounded(runs)}`);
+    if (peerUrl) {
+      const peerRoute = PEER_ROUTES[index] ?? route;
+      await (await fetch(peerUrl + peerRoute)).arrayBuffer();
+      const peerRuns = [];
+      for (let run = 0; run < RUNS; run += 1) peerRuns.push(await visit(browser, peerUrl + peerRoute, PEER));
+      row.peer = routeRow(peerRoute, peerRuns);
+      console.error(`peer ${peerRoute}: ${rounded(peerRuns)}`);
+    }
     rows.push(row);
-    console.error(`${route}: ${JSON.stringify(runs.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Math.round(v)]))))}`);
+  }
+  if (process.env.BENCH_JOURNEY !== '0') {
+    for (let run = 0; run < RUNS; run += 1) {
+      journeys.ours.push(await journey(browser, appUrl, OURS));
+      if (peerUrl) journeys.peer.push(await journey(browser, peerUrl, PEER));
+    }
+    console.error(`journey: ${rounded(journeys.ours)}`);
+    if (peerUrl) console.error(`peer journey: ${rounded(journeys.peer)}`);
   }
 } finally {
   await browser.close();
@@ -123,11 +222,39 @@ try {
 }
 
 const ms = (value) => (Number.isFinite(value) ? Math.round(value) : '—');
+const beside = (ours, peer) => (peerUrl ? `${ms(ours)} / ${ms(peer)}` : `${ms(ours)}`);
 console.log(
-  `\nreal user: Chromium, 4× CPU, 150 ms RTT, 1.6 Mbit/s, fresh profile per visit, median of ${RUNS}`,
+  `\nreal user: Chromium, 4× CPU, 150 ms RTT, 1.6 Mbit/s, fresh profile per visit, median of ${RUNS}` +
+    (peerUrl ? ` — ours / peer (${peerUrl})` : ''),
 );
 console.log('| route | FCP ms | LCP ms | first control hydrated ms | first-tap input delay ms |');
 console.log('|---|---:|---:|---:|---:|');
 for (const row of rows) {
-  console.log(`| ${row.route} | ${ms(row.fcp)} | ${ms(row.lcp)} | ${ms(row.firstControl)} | ${ms(row.inputDelay)} |`);
+  const p = row.peer ?? {};
+  console.log(
+    `| ${row.route} | ${beside(row.fcp, p.fcp)} | ${beside(row.lcp, p.lcp)} | ${beside(row.firstControl, p.firstControl)} | ${beside(row.inputDelay, p.inputDelay)} |`,
+  );
+}
+if (journeys.ours.length) {
+  const figures = (runs) => ({
+    tap: median(runs.map((r) => r.tapToHeading)),
+    kb: median(runs.map((r) => r.bytes / 1024)),
+    requests: median(runs.map((r) => r.requests)),
+    workerKb: median(runs.map((r) => r.workerBytes / 1024)),
+    workerRequests: median(runs.map((r) => r.workerRequests)),
+  });
+  const ours = figures(journeys.ours);
+  const peer = peerUrl ? figures(journeys.peer) : {};
+  console.log(
+    `\nfirst visit: home → ${JOURNEY_PAUSE_MS / 1000} s after its first control works → tap the first card`,
+  );
+  console.log('| figure | ours |' + (peerUrl ? ' peer |' : ''));
+  console.log('|---|---:|' + (peerUrl ? '---:|' : ''));
+  const line = (name, key) =>
+    console.log(`| ${name} | ${ms(ours[key])} |` + (peerUrl ? ` ${ms(peer[key])} |` : ''));
+  line('tap → detail heading, ms', 'tap');
+  line(`KB downloaded in the first ${FIRST_VISIT_WINDOW_MS / 1000} s (worker included)`, 'kb');
+  line('requests in those 25 s', 'requests');
+  line('of which by the service worker: KB', 'workerKb');
+  line('of which by the service worker: requests', 'workerRequests');
 }

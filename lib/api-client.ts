@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '@/lib/jikan/types';
-import { logger, type ApiSource } from '@/lib/logger';
+import type { ApiSource } from '@/lib/logger';
 import { useAuthStore } from '@/lib/stores/auth-store';
 
 /**
@@ -76,7 +76,10 @@ export async function apiGet<T>(
   const source = apiSource(path);
   const started = performance.now();
   const track = (ok: boolean) => {
-    if (source) logger.trackApiCall(source, performance.now() - started, ok, path);
+    if (!source) return;
+    const duration = performance.now() - started;
+    // The logger loads with the first call it tracks: no page's first scripts carry it.
+    void import('@/lib/logger').then(({ logger }) => logger.trackApiCall(source, duration, ok, path));
   };
   let response: Response;
   try {

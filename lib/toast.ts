@@ -1,5 +1,3 @@
-import { playNotificationSound } from '@/lib/notification-sound';
-
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
 export const DEFAULT_TOAST_MS = 5000;
@@ -60,7 +58,9 @@ export function showToast(
   duration?: number,
   action?: ToastAction,
 ): void {
-  playNotificationSound();
+  // The chime reads the sound preference from the notifications store: both load with the first
+  // toast, not with every page.
+  void import('@/lib/notification-sound').then(({ playNotificationSound }) => playNotificationSound());
   const toast: PendingToast = {
     message,
     type,

@@ -1,13 +1,13 @@
 import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 import { CarouselSkeleton } from './carousel-skeleton';
-import { FavoritesCarousel } from './favorites-carousel';
+import { LazyFavoritesCarousel } from './lazy-favorites-carousel';
 import { ListingCarousel } from './listing-carousel';
 
 /**
  * The home page's three carousels (SPEC §2). Season and top stream in from the server behind
  * ten-card skeletons. Favourites come from this browser's storage, so they render last: whatever
- * height they settle at, nothing above them moves.
+ * height they settle at, nothing above them moves. Their code loads after hydration.
  */
 export async function HomeCarousels() {
   const t = await getTranslations('Carousel');
@@ -19,7 +19,7 @@ export async function HomeCarousels() {
       <Suspense fallback={<CarouselSkeleton title={t('topTitle')} />}>
         <ListingCarousel kind="top" />
       </Suspense>
-      <FavoritesCarousel />
+      <LazyFavoritesCarousel fallback={<CarouselSkeleton title={t('favoritesTitle')} withNote />} />
     </div>
   );
 }

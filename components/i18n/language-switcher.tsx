@@ -40,7 +40,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
     persistLocale(locale);
     // The service worker keeps the lists for offline use in the language just chosen, too.
     if (navigator.serviceWorker?.controller)
-      void import('@/lib/pwa/client').then((pwa) => pwa.saveLocalDataPages());
+      void import('@/lib/pwa/client').then((pwa) => pwa.prepareOffline());
     startTransition(() => router.refresh());
   };
 

@@ -1,16 +1,15 @@
-import { CalendarClock, Sparkles } from 'lucide-react';
+import { CalendarClock, Loader2, Sparkles } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
-import { AccessBadge } from '@/components/auth/access-badge';
 import { AuthBootstrap } from '@/components/auth/auth-bootstrap';
 import { LibrarySync } from '@/components/library/library-sync';
-import { UserMenu } from '@/components/auth/user-menu';
 import { LanguageSwitcher } from '@/components/i18n/language-switcher';
 import { NotificationBell } from '@/components/notifications/notification-bell';
 import { SearchBar } from '@/components/search/search-bar';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { buttonClass } from '@/components/ui/button';
 import { routes } from '@/lib/routes';
+import { LazyHeaderAccount } from './lazy-header-account';
 import { ListsMenu } from './lists-menu';
 import { MobileMenu } from './mobile-menu';
 
@@ -52,8 +51,7 @@ export async function Header() {
             desktop-only ones in their own group, the phone menu hidden from lg up. */}
         <div className="ml-auto flex shrink-0 items-center gap-1 md:ml-2">
           <div className="hidden items-center gap-1 lg:flex">
-            <AccessBadge compact />
-            <UserMenu compact />
+            <LazyHeaderAccount fallback={<AccountChecking />} />
             <LanguageSwitcher />
             {/* An icon: the text nav has no room left at lg widths. Phones reach it from the menu. */}
             <Link
@@ -73,5 +71,42 @@ export async function Header() {
       <AuthBootstrap />
       <LibrarySync />
     </header>
+  );
+}
+
+/**
+ * The access badge and the sign-in area as they look while the session is checked (AccessBadge's
+ * 'checking', UserMenu's placeholder), drawn by the server until their code has loaded.
+ */
+async function AccountChecking() {
+  const t = await getTranslations('AccessBadge');
+  return (
+    <>
+      <span className="group relative inline-flex">
+        <button
+          type="button"
+          data-testid="access-badge"
+          data-state="checking"
+          aria-describedby="access-badge-checking"
+          className="inline-flex min-h-9 items-center gap-1.5 rounded-full border border-border bg-surface-2 px-3 text-xs font-medium text-muted"
+        >
+          <Loader2 aria-hidden className="size-4 animate-spin text-muted motion-reduce:animate-none" />
+          <span className="sr-only">{t('label')}: </span>
+          <span className="sr-only 2xl:not-sr-only">{t('checking')}</span>
+        </button>
+        <span
+          id="access-badge-checking"
+          role="tooltip"
+          className="pointer-events-none invisible absolute top-full right-0 z-50 mt-2 w-max max-w-64 rounded-md bg-fg px-3 py-2 text-xs text-bg opacity-0 shadow-md transition-opacity duration-150 group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
+        >
+          {t('checking')}
+        </span>
+      </span>
+      <span
+        aria-hidden
+        data-testid="user-menu-loading"
+        className="inline-block h-9 w-28 animate-pulse rounded-md bg-surface-2 motion-reduce:animate-none"
+      />
+    </>
   );
 }

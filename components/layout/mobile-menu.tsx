@@ -2,14 +2,13 @@
 
 import { Menu, Search } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useRef, useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
+import { Lazy } from '@/components/ui/lazy';
 import { useUntilHydrated } from '@/lib/stores/use-hydrated';
 
-const loadDialog = () => import('./mobile-menu-dialog');
-const MobileMenuDialog = dynamic(loadDialog, { ssr: false });
+const loadDialog = () => import('./mobile-menu-dialog').then((module) => module.default);
 
 /**
  * Phone navigation (DESIGN.md: the header collapses into it), with a search button beside it that
@@ -70,14 +69,16 @@ export function MobileMenu() {
       >
         <Menu aria-hidden className="size-6" />
       </button>
-      {used && (
-        <MobileMenuDialog
-          open={open}
-          onOpenChange={setOpen}
-          returnFocusTo={focusSearch ? searchRef : triggerRef}
-          focusSearch={focusSearch}
-        />
-      )}
+      <Lazy
+        load={loadDialog}
+        when={used}
+        props={{
+          open,
+          onOpenChange: setOpen,
+          returnFocusTo: focusSearch ? searchRef : triggerRef,
+          focusSearch,
+        }}
+      />
     </>
   );
 }

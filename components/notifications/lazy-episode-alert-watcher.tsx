@@ -1,9 +1,10 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { Lazy } from '@/components/ui/lazy';
+
+const load = () => import('./episode-alert-watcher').then((module) => module.EpisodeAlertWatcher);
 
 /** Like the season-release watcher: nothing to render, so its code loads after hydration. */
-export const EpisodeAlertWatcher = dynamic(
-  () => import('./episode-alert-watcher').then((module) => module.EpisodeAlertWatcher),
-  { ssr: false },
-);
+export function EpisodeAlertWatcher() {
+  return <Lazy load={load} props={{}} />;
+}

@@ -2,28 +2,37 @@
 
 import { Bell } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
-import dynamic from 'next/dynamic';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
-import { unreadCount, useNotificationsStore } from '@/lib/stores/notifications-store';
-import { useHydrated } from '@/lib/stores/use-hydrated';
+import { Lazy, useLoaded } from '@/components/ui/lazy';
 import { cn } from '@/lib/utils/cn';
 import { countValues } from '@/lib/i18n/format-count';
 
-const loadPanel = () => import('./notification-panel');
-const NotificationPanel = dynamic(loadPanel, { ssr: false });
+const loadPanel = () => import('./notification-panel').then((module) => module.default);
+const loadStore = () => import('@/lib/stores/notifications-store');
+
+/** The unread count, from the notifications store once it has loaded (0 until then, as on the server). */
+function useUnreadCount(): number {
+  const store = useLoaded(loadStore);
+  const [unread, setUnread] = useState(0);
+  useEffect(() => {
+    if (!store) return;
+    const read = () => setUnread(store.unreadCount(store.useNotificationsStore.getState().notifications));
+    read();
+    return store.useNotificationsStore.subscribe(read);
+  }, [store]);
+  return unread;
+}
 
 /**
  * The header's bell with the unread count (SPEC §3 Notification). The header is on every page, so
- * only this button ships with it; the panel's code loads when the bell is first hovered, focused
- * or pressed (same pattern as the mobile menu).
+ * only this button ships with it: the notifications store loads after hydration, and the panel's
+ * code when the bell is first hovered, focused or pressed (same pattern as the mobile menu).
  */
 export function NotificationBell({ className }: { className?: string }) {
   const t = useTranslations('Notifications');
   const locale = useLocale();
-  const hydrated = useHydrated();
-  const unread = useNotificationsStore((state) => unreadCount(state.notifications));
-  const count = hydrated ? unread : 0;
+  const count = useUnreadCount();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [used, setUsed] = useState(false);
   const [open, setOpen] = useState(false);
@@ -61,7 +70,7 @@ export function NotificationBell({ className }: { className?: string }) {
           </span>
         )}
       </button>
-      {used && <NotificationPanel open={open} onOpenChange={setOpen} returnFocusTo={triggerRef} />}
+      <Lazy load={loadPanel} when={used} props={{ open, onOpenChange: setOpen, returnFocusTo: triggerRef }} />
     </>
   );
 }

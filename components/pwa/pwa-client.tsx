@@ -5,13 +5,15 @@ import { Serwist } from '@serwist/window';
 import { useTranslations } from 'next-intl';
 import { useEffect, useSyncExternalStore } from 'react';
 import { OFFLINE_COPY_TIMING } from '@/lib/pwa/cache-policy';
-import { WORKER_URL } from '@/lib/pwa/client';
+import { prepareOffline, WORKER_URL } from '@/lib/pwa/client';
+import { whenOfflineKitMayLoad } from '@/lib/pwa/offline-kit';
 import { isVisitorTyping, trackTypedFields } from '@/lib/pwa/typing';
 import { showToast } from '@/lib/toast';
 
 /**
- * Registers the service worker and offers each new version: a toast 'Nova versão disponível' with 'Atualizar', which lets the waiting
- * worker take over and then reloads the page. The page never reloads on its own while the
+ * Registers the service worker, asks it for the offline kit when the page may spend data on it
+ * (lib/pwa/offline-kit.ts), and offers each new version: a toast 'Nova versão disponível' with
+ * 'Atualizar', which lets the waiting worker take over and then reloads the page. The page never reloads on its own while the
  * visitor is writing (lib/pwa/typing.ts): the reload waits until they are done. A version taken
  * over from another tab offers the same button, for a reload only.
  */
@@ -72,8 +74,13 @@ function useServiceWorker() {
     worker.register().catch((error: unknown) => {
       console.warn('[pwa] the service worker could not be registered', error);
     });
+    // The offline kit, once the page is idle and the link allows it (never on Save-Data).
+    const stopKit = whenOfflineKitMayLoad(() => {
+      void navigator.serviceWorker.ready.then(() => (live ? prepareOffline() : undefined));
+    });
     return () => {
       live = false;
+      stopKit();
       typed.stop();
       stopWaiting();
       stopListening();

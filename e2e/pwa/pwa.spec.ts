@@ -16,7 +16,22 @@ import { expect, test } from '../support';
 test.use({ serviceWorkers: 'allow' });
 test.describe.configure({ timeout: 90_000 });
 
-/** Opens `path` and waits until the worker is installed (pages saved) and controls the page. */
+const KIT_PAGES = [
+  '/watching',
+  '/completed',
+  '/plan-to-watch',
+  '/on-hold',
+  '/dropped',
+  '/my-ratings',
+  '/settings',
+  '/offline',
+];
+
+/**
+ * Opens `path` and waits until the worker controls the page and has kept the offline kit: its
+ * pages arrive on their own once the page is idle (this link is fast), and a last ask with a port
+ * answers once their build files are kept too (the worker fetches only what is missing).
+ */
 async function withWorker(page: Page, path = '/') {
   await page.goto(path);
   await page.evaluate(async () => {
@@ -26,6 +41,29 @@ async function withWorker(page: Page, path = '/') {
       navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
     );
   });
+  const keptPaths = async () =>
+    Object.values(await cachedUrls(page))
+      .flat()
+      .map((url) => new URL(url).pathname);
+  await expect
+    .poll(
+      async () => {
+        const kept = await keptPaths();
+        return KIT_PAGES.filter((kit) => kept.includes(kit));
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual(KIT_PAGES);
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = resolve;
+        navigator.serviceWorker.controller?.postMessage({ type: 'PREPARE_OFFLINE', loaded: [] }, [
+          channel.port2,
+        ]);
+      }),
+  );
 }
 
 /** Every URL held in the worker's caches, cache by cache. */

@@ -5,16 +5,22 @@ import {
   isAnimeApiRequest,
   isCoverRequest,
   isPageRequest,
+  buildFilesOf,
+  isBuildFileRequest,
+  isPrepareOfflineMessage,
   isShareable,
-  isStalePagesCache,
+  isStaleBuildCache,
   isStorableResponse,
-  LOCAL_DATA_PAGES,
+  OFFLINE_KIT_PAGES,
   OFFLINE_PAGE,
   PAGE_BOUNDS,
   PAGE_NETWORK_TIMEOUT_SECONDS,
   pageCacheKey,
   pageLocale,
   pagesCacheName,
+  PREPARE_OFFLINE,
+  sameOriginBuildFiles,
+  staticCacheName,
   type RequestLike,
 } from './cache-policy';
 
@@ -64,16 +70,15 @@ describe('pages', () => {
 
   it('wait for the network for a few seconds at most, within bounds', () => {
     expect(PAGE_NETWORK_TIMEOUT_SECONDS).toBe(3);
-    expect(PAGE_BOUNDS.maxEntries).toBeGreaterThan(LOCAL_DATA_PAGES.length * 2);
+    expect(PAGE_BOUNDS.maxEntries).toBeGreaterThan(OFFLINE_KIT_PAGES.length * 2);
     expect(PAGE_BOUNDS.maxAgeSeconds).toBeGreaterThan(0);
   });
 });
 
-describe('the pages saved at install', () => {
-  it('are the home page, the five lists, the ratings, the settings and the offline page', () => {
-    expect([...LOCAL_DATA_PAGES].sort()).toEqual(
+describe('the offline kit', () => {
+  it('is the five lists, the ratings, the settings and the offline page: not the home page', () => {
+    expect([...OFFLINE_KIT_PAGES].sort()).toEqual(
       [
-        '/',
         '/completed',
         '/dropped',
         '/my-ratings',
@@ -84,7 +89,74 @@ describe('the pages saved at install', () => {
         '/watching',
       ].sort(),
     );
-    expect(LOCAL_DATA_PAGES).toContain(OFFLINE_PAGE);
+    expect(OFFLINE_KIT_PAGES).toContain(OFFLINE_PAGE);
+  });
+
+  it('takes the build files a page’s HTML names: scripts, styles, fonts and the RSC payload’s chunks', () => {
+    const html = [
+      '<link rel="preload" href="/_next/static/media/inter.p.0gsa.woff2" as="font" crossorigin=""/>',
+      '<link rel="stylesheet" href="/_next/static/chunks/205qes.css" data-precedence="next"/>',
+      '<script src="/_next/static/chunks/3-pz54.js" async=""></script>',
+      '<script src="/_next/static/chunks/448kg.js?dpl=abc" async=""></script>',
+      '<script>self.__next_f.push([1,"5:I[\\"/_next/static/chunks/0o_3bg.js\\",\\"/_next/static/chunks/3-pz54.js\\"]"])</script>',
+      '<img src="/_next/image?url=%2Fimages%2Fa.jpg&w=384"/><a href="/_next/static/chunks/notes.txt">',
+    ].join('');
+    expect(buildFilesOf(html).sort()).toEqual(
+      [
+        '/_next/static/chunks/0o_3bg.js',
+        '/_next/static/chunks/205qes.css',
+        '/_next/static/chunks/3-pz54.js',
+        '/_next/static/chunks/448kg.js',
+        '/_next/static/media/inter.p.0gsa.woff2',
+      ].sort(),
+    );
+    expect(buildFilesOf('<main>Sem conexão</main>')).toEqual([]);
+  });
+
+  it('keeps the build files the page loaded, of this origin only, as paths', () => {
+    expect(
+      sameOriginBuildFiles(
+        [
+          `${ORIGIN}/_next/static/chunks/a.js`,
+          `${ORIGIN}/_next/static/chunks/a.js`,
+          `${ORIGIN}/_next/image?url=x`,
+          'https://other.example/_next/static/chunks/b.js',
+          '/_next/static/chunks/c.css',
+          'http://[bad',
+        ],
+        ORIGIN,
+      ),
+    ).toEqual(['/_next/static/chunks/a.js', '/_next/static/chunks/c.css']);
+  });
+
+  it('is asked for by a message with the loaded files, nothing else', () => {
+    expect(isPrepareOfflineMessage({ type: PREPARE_OFFLINE, loaded: ['/_next/static/chunks/a.js'] })).toBe(
+      true,
+    );
+    expect(isPrepareOfflineMessage({ type: PREPARE_OFFLINE, loaded: [] })).toBe(true);
+    for (const data of [
+      null,
+      'PREPARE_OFFLINE',
+      { type: PREPARE_OFFLINE },
+      { type: 'SKIP_WAITING' },
+      { type: PREPARE_OFFLINE, loaded: [1] },
+    ])
+      expect(isPrepareOfflineMessage(data), JSON.stringify(data)).toBe(false);
+  });
+});
+
+describe('build files', () => {
+  it('are Next’s /_next/static files of this origin, read without credentials', () => {
+    expect(isBuildFileRequest(request('/_next/static/chunks/a.js'), ORIGIN)).toBe(true);
+    expect(isBuildFileRequest(request('/_next/static/media/inter.woff2'), ORIGIN)).toBe(true);
+    expect(isBuildFileRequest(request('/_next/image?url=x'), ORIGIN)).toBe(false);
+    expect(isBuildFileRequest(request('https://other.example/_next/static/chunks/a.js'), ORIGIN)).toBe(false);
+    expect(
+      isBuildFileRequest(
+        request('/_next/static/chunks/a.js', { headers: { Authorization: 'Bearer t' } }),
+        ORIGIN,
+      ),
+    ).toBe(false);
   });
 });
 
@@ -105,12 +177,14 @@ describe('page cache keys', () => {
       expect(pageLocale(value), String(value)).toBe('pt');
   });
 
-  it('belong to one build: another build’s pages cache is stale, the worker’s own and other caches are not', () => {
-    const name = pagesCacheName('build-2');
-    expect(isStalePagesCache(pagesCacheName('build-1'), 'build-2')).toBe(true);
-    expect(isStalePagesCache(name, 'build-2')).toBe(false);
-    expect(isStalePagesCache('anime-master-covers', 'build-2')).toBe(false);
-    expect(isStalePagesCache('serwist-precache-v2-https://animemaster.example/', 'build-2')).toBe(false);
+  it('belong to one build: another build’s pages and build files are stale, as is the old bulk precache', () => {
+    expect(isStaleBuildCache(pagesCacheName('build-1'), 'build-2')).toBe(true);
+    expect(isStaleBuildCache(staticCacheName('build-1'), 'build-2')).toBe(true);
+    expect(isStaleBuildCache('serwist-precache-v2-https://animemaster.example/', 'build-2')).toBe(true);
+    expect(isStaleBuildCache(pagesCacheName('build-2'), 'build-2')).toBe(false);
+    expect(isStaleBuildCache(staticCacheName('build-2'), 'build-2')).toBe(false);
+    expect(isStaleBuildCache('anime-master-covers', 'build-2')).toBe(false);
+    expect(isStaleBuildCache('anime-master-anime-api', 'build-2')).toBe(false);
   });
 });
 

@@ -6,13 +6,16 @@ import { listMenuItems, routes } from '@/lib/routes';
  * A plain module of data and pure functions, so the policy is unit-tested (cache-policy.test.ts)
  * and the worker only wires it to Serwist's strategies.
  *
- * - Build files (/_next/static), the icons and the other public files are precached by Serwist
- *   from the build's manifest (serwist.config.mjs).
+ * - Nothing is downloaded in bulk when the worker installs. The offline kit (OFFLINE_KIT_PAGES:
+ *   the offline page, the five lists, the ratings and the settings, with the build files their
+ *   HTML names, buildFilesOf) is saved when the page asks for it (PREPARE_OFFLINE), which it does
+ *   once it is idle, never within the first 25 s on a slow link and never on Save-Data
+ *   (lib/pwa/offline-kit.ts). The page also hands over the build files it has loaded itself.
+ * - Build files (/_next/static): cache first, in a cache of this build (staticCacheName), filled
+ *   as pages load them and by the offline kit; the next build's worker deletes it.
  * - Pages: network first, for at most PAGE_NETWORK_TIMEOUT_SECONDS, then the saved copy, which
  *   the page then marks as a saved copy (OFFLINE_COPY_TIMING). A page never saved answers with
  *   the offline page.
- * - Pages that show only the visitor's own data (LOCAL_DATA_PAGES) are saved when the worker
- *   installs and whenever the language changes, so they open offline without a first visit.
  * - Covers and anime API answers: stale-while-revalidate, bounded in count and age.
  * - Never: a request with credentials (Authorization), an answer marked private or no-store, the
  *   library sync API or anything else per visitor (PERSONAL_PATHS), another site's files.
@@ -21,9 +24,13 @@ import { listMenuItems, routes } from '@/lib/routes';
  * pages; the worker keeps them apart by adding the language to the cache key (pageCacheKey).
  */
 
-/** Caches the worker fills at run time. Pages belong to one build: its scripts are named by it. */
+/**
+ * Caches the worker fills at run time. Pages and build files belong to one build: a page names
+ * its build's scripts.
+ */
 export const CACHE_NAMES = {
   pagesPrefix: 'anime-master-pages-',
+  staticPrefix: 'anime-master-static-',
   covers: 'anime-master-covers',
   animeApi: 'anime-master-anime-api',
 } as const;
@@ -32,10 +39,22 @@ export function pagesCacheName(version: string): string {
   return `${CACHE_NAMES.pagesPrefix}${version}`;
 }
 
-/** A pages cache of another build: deleted when this one activates. */
-export function isStalePagesCache(name: string, version: string): boolean {
-  return name.startsWith(CACHE_NAMES.pagesPrefix) && name !== pagesCacheName(version);
+export function staticCacheName(version: string): string {
+  return `${CACHE_NAMES.staticPrefix}${version}`;
 }
+
+/**
+ * A cache of another build (its pages or its build files), or the bulk precache of the workers
+ * before the offline kit: deleted when this one activates.
+ */
+export function isStaleBuildCache(name: string, version: string): boolean {
+  if (name.startsWith(CACHE_NAMES.pagesPrefix)) return name !== pagesCacheName(version);
+  if (name.startsWith(CACHE_NAMES.staticPrefix)) return name !== staticCacheName(version);
+  return name.startsWith(LEGACY_PRECACHE_PREFIX);
+}
+
+/** Serwist's precache, which held every build file before the offline kit replaced it. */
+const LEGACY_PRECACHE_PREFIX = 'serwist-precache-';
 
 /** A weak signal gives up on the network after this long and shows the saved copy. */
 export const PAGE_NETWORK_TIMEOUT_SECONDS = 3;
@@ -51,6 +70,8 @@ const DAY = 86_400;
 export const COVER_BOUNDS: Bounds = { maxEntries: 300, maxAgeSeconds: 30 * DAY };
 /** Anime API answers (search, season, one anime): a day, then asked again. */
 export const ANIME_API_BOUNDS: Bounds = { maxEntries: 150, maxAgeSeconds: DAY };
+/** Build files of one build: every route's chunks at most, as the fan uses them. */
+export const STATIC_BOUNDS: Bounds = { maxEntries: 400, maxAgeSeconds: 30 * DAY };
 /** Visited pages of one build, each language apart. */
 export const PAGE_BOUNDS: Bounds = { maxEntries: 120, maxAgeSeconds: 30 * DAY };
 
@@ -58,17 +79,59 @@ export const PAGE_BOUNDS: Bounds = { maxEntries: 120, maxAgeSeconds: 30 * DAY };
 export const OFFLINE_PAGE = '/offline';
 
 /**
- * Saved when the worker installs, in the visitor's language: the home page (the installed app's
- * start), the five lists, the ratings and the settings, whose content lives in the browser, and
- * the offline page.
+ * The offline kit: the pages that show only the visitor's own data (the five lists, the ratings,
+ * the settings) and the offline page, saved in the visitor's language with the build files their
+ * HTML names, so they open without a network though never visited. The home page is not in it:
+ * it shows the season from the network, and the offline page links to the lists.
  */
-export const LOCAL_DATA_PAGES: readonly string[] = [
-  routes.home,
+export const OFFLINE_KIT_PAGES: readonly string[] = [
   ...listMenuItems.map((item) => item.href),
   routes.myRatings,
   routes.settings,
   OFFLINE_PAGE,
 ];
+
+/** The page's message that asks the worker for the offline kit (and hands it loaded build files). */
+export const PREPARE_OFFLINE = 'PREPARE_OFFLINE';
+
+export interface PrepareOfflineMessage {
+  type: typeof PREPARE_OFFLINE;
+  /** Build files the page has already loaded (from the browser's cache: no new download). */
+  loaded: string[];
+}
+
+export function isPrepareOfflineMessage(data: unknown): data is PrepareOfflineMessage {
+  if (typeof data !== 'object' || data === null) return false;
+  const message = data as { type?: unknown; loaded?: unknown };
+  return (
+    message.type === PREPARE_OFFLINE &&
+    Array.isArray(message.loaded) &&
+    message.loaded.every((url) => typeof url === 'string')
+  );
+}
+
+const BUILD_FILE = /^\/_next\/static\//;
+/** Paths of build files in a page's HTML: its scripts, styles and fonts, and the RSC payload's. */
+const BUILD_FILE_IN_HTML = /\/_next\/static\/[\w\-.~/%@[\]]+?\.(?:js|css|woff2)(?=["'\\\s?)#])/g;
+
+/** The build files a page's HTML makes the browser load (script tags, style and font preloads, client chunks). */
+export function buildFilesOf(html: string): string[] {
+  return [...new Set(html.match(BUILD_FILE_IN_HTML) ?? [])];
+}
+
+/** Same-origin build files, as paths, from any list of URLs (the page's own resource entries). */
+export function sameOriginBuildFiles(urls: readonly string[], origin: string): string[] {
+  const paths = new Set<string>();
+  for (const value of urls) {
+    try {
+      const url = new URL(value, origin);
+      if (url.origin === origin && BUILD_FILE.test(url.pathname)) paths.add(url.pathname);
+    } catch {
+      // not a URL: ignored
+    }
+  }
+  return [...paths];
+}
 
 /** Paths whose answers belong to one visitor: never read from or written to a cache. */
 export const PERSONAL_PATHS: readonly RegExp[] = [/^\/api\/library(?:\/|$)/];
@@ -116,6 +179,12 @@ export function isPageRequest(request: RequestLike, origin: string): boolean {
 export function isCoverRequest(request: RequestLike, origin: string): boolean {
   if (!isShareable(request, origin)) return false;
   return COVERS.test(new URL(request.url).pathname);
+}
+
+/** A build file of this origin (Next's /_next/static: named by their content, never changed). */
+export function isBuildFileRequest(request: RequestLike, origin: string): boolean {
+  if (!isShareable(request, origin)) return false;
+  return BUILD_FILE.test(new URL(request.url).pathname);
 }
 
 export function isAnimeApiRequest(request: RequestLike, origin: string): boolean {

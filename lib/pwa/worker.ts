@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import {
+  CacheFirst,
   ExpirationPlugin,
   NetworkFirst,
   Serwist,
@@ -11,26 +12,34 @@ import {
   ANIME_API_BOUNDS,
   CACHE_NAMES,
   COVER_BOUNDS,
+  buildFilesOf,
   isAnimeApiRequest,
+  isBuildFileRequest,
   isCoverRequest,
   isPageRequest,
-  isStalePagesCache,
+  isPrepareOfflineMessage,
+  PREPARE_OFFLINE,
+  isStaleBuildCache,
   isStorableResponse,
-  LOCAL_DATA_PAGES,
   OFFLINE_COPY_TIMING,
+  OFFLINE_KIT_PAGES,
   OFFLINE_PAGE,
   PAGE_BOUNDS,
   PAGE_NETWORK_TIMEOUT_SECONDS,
   pageCacheKey,
   pageLocale,
   pagesCacheName,
+  sameOriginBuildFiles,
+  STATIC_BOUNDS,
+  staticCacheName,
 } from './cache-policy';
 
 /**
  * The service worker, built by `serwist build` (scripts/build-worker.mjs) after `next build` into
- * public/sw.js, with the build's file list injected as `self.__SW_MANIFEST` and the build's id
- * as WORKER_VERSION. What it keeps and for how long is lib/pwa/cache-policy.ts; this file wires
- * that policy to Serwist's strategies and plugins.
+ * public/sw.js, with the build's id as WORKER_VERSION. It precaches nothing when it installs:
+ * build files are kept as pages load them, and the offline kit when the page asks for it
+ * (PREPARE_OFFLINE, lib/pwa/offline-kit.ts). What it keeps and for how long is
+ * lib/pwa/cache-policy.ts; this file wires that policy to Serwist's strategies and plugins.
  */
 declare const self: ServiceWorkerGlobalScope & {
   __SW_MANIFEST: (PrecacheEntry | string)[] | undefined;
@@ -96,14 +105,23 @@ const pages = new NetworkFirst({
   ],
 });
 
+const staticCache = staticCacheName(WORKER_VERSION);
+
+/** Build files: named by their content, so a kept one is always right (for this build). */
+const buildFiles = new CacheFirst({
+  cacheName: staticCache,
+  plugins: [storableOnly, new ExpirationPlugin({ ...STATIC_BOUNDS, purgeOnQuotaError: true })],
+});
+
 const serwist = new Serwist({
+  // Empty (serwist.config.mjs): nothing is downloaded in bulk when the worker installs.
   precacheEntries: self.__SW_MANIFEST,
-  precacheOptions: { cleanupOutdatedCaches: true },
   // A new version waits until the visitor chooses to update (components/pwa/pwa-client.tsx).
   skipWaiting: false,
   clientsClaim: true,
   runtimeCaching: [
     { matcher: ({ request }) => isPageRequest(request, origin), handler: pages },
+    { matcher: ({ request }) => isBuildFileRequest(request, origin), handler: buildFiles },
     {
       matcher: ({ request }) => isCoverRequest(request, origin),
       handler: new StaleWhileRevalidate({
@@ -121,20 +139,57 @@ const serwist = new Serwist({
   ],
 });
 
-/** The pages that show only local data, saved in the visitor's language through the pages strategy. */
-function saveLocalDataPages(event: ExtendableEvent) {
-  return Promise.allSettled(
-    LOCAL_DATA_PAGES.map((path) =>
-      pages.handle({
-        event,
-        request: new Request(new URL(path, origin), { headers: { Accept: 'text/html' } }),
-      }),
-    ),
-  );
+/** A page of the kit, from the pages cache in the visitor's language, or through the pages strategy. */
+async function kitPage(event: ExtendableEvent, path: string, locale: string): Promise<string> {
+  const url = new URL(path, origin).href;
+  const saved = await (await caches.open(pagesCache)).match(pageCacheKey(url, pageLocale(locale)));
+  const response =
+    saved ?? (await pages.handle({ event, request: new Request(url, { headers: { Accept: 'text/html' } }) }));
+  return response.ok ? response.text() : '';
 }
 
-self.addEventListener('install', (event) => {
-  event.waitUntil(saveLocalDataPages(event));
+/**
+ * The offline kit (cache-policy.ts): the kit's pages in the visitor's language, and the build
+ * files their HTML names plus those the page has loaded, each fetched only when not kept yet (the
+ * page's own come from the browser's HTTP cache). One at a time: it never competes with the page.
+ */
+let preparing: Promise<unknown> | null = null;
+async function prepareOffline(event: ExtendableEvent, loaded: string[]) {
+  const locale = await currentLocale();
+  const files = new Set(sameOriginBuildFiles(loaded, origin));
+  for (const path of OFFLINE_KIT_PAGES) {
+    try {
+      for (const file of buildFilesOf(await kitPage(event, path, locale))) files.add(file);
+    } catch {
+      // no network: what is kept stays, the next page load asks again
+    }
+  }
+  const cache = await caches.open(staticCache);
+  for (const file of files) {
+    const request = new Request(new URL(file, origin).href);
+    if (await cache.match(request)) continue;
+    try {
+      await buildFiles.handle({ event, request });
+    } catch {
+      // kept on a later visit
+    }
+  }
+}
+
+self.addEventListener('message', (event) => {
+  if (!isPrepareOfflineMessage(event.data)) return;
+  const { loaded } = event.data;
+  // Asks that overlap (two tabs, a language switch) share one pass, then the last runs again.
+  const run = (preparing ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(() => prepareOffline(event, loaded));
+  preparing = run;
+  // A port sent with the message hears when the kit is kept (tests, and any page that waits).
+  const done = run.finally(() => {
+    if (preparing === run) preparing = null;
+    event.ports[0]?.postMessage({ type: PREPARE_OFFLINE, done: true });
+  });
+  event.waitUntil(done);
 });
 
 self.addEventListener('activate', (event) => {
@@ -143,7 +198,7 @@ self.addEventListener('activate', (event) => {
       .keys()
       .then((names) =>
         Promise.all(
-          names.filter((name) => isStalePagesCache(name, WORKER_VERSION)).map((name) => caches.delete(name)),
+          names.filter((name) => isStaleBuildCache(name, WORKER_VERSION)).map((name) => caches.delete(name)),
         ),
       ),
   );

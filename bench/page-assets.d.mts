@@ -1,0 +1,1 @@
+export function pageAssets(html: string): string[];
