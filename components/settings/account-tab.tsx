@@ -7,6 +7,7 @@ import { accessState } from '@/components/auth/access-status';
 import { UserAvatar } from '@/components/auth/user-menu';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/firebase/use-auth';
+import { ProfileSection } from './profile-section';
 import { SyncSection } from './sync-section';
 
 /**
@@ -100,6 +101,7 @@ export function AccountTab() {
         </div>
       </dl>
       <SyncSection uid={user.uid} />
+      <ProfileSection key={user.uid} uid={user.uid} />
       <Button
         variant="danger"
         className="self-start"

@@ -1,12 +1,14 @@
 // The signed-in user's synced library (lib/library): GET pulls the entries changed after a
 // version, POST pushes a device's changes (one transaction), DELETE erases every synced entry and
-// tombstone. Only for a verified Google identity, only that user's rows; answers are private.
+// tombstone (and the public profile made of them). Only for a verified Google identity, only that
+// user's rows; answers are private.
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
 import { getDb } from '@/lib/db';
 import { validatePush } from '@/lib/library/protocol';
 import { authorisedUser, libraryError, privateAnswer, readJsonBody } from '@/lib/library/route-helpers';
 import { deleteLibrary, pullChanges, pushChanges } from '@/lib/library/store';
+import { forgetProfile } from '@/lib/profile/pages';
 import { AppError } from '@/lib/server/errors';
 import { intParam, parseQuery } from '@/lib/server/http';
 
@@ -38,7 +40,10 @@ export async function POST(request: NextRequest) {
 export async function DELETE(request: NextRequest) {
   try {
     const uid = await authorisedUser(request);
-    return privateAnswer(await deleteLibrary(await getDb(), uid));
+    const answer = await deleteLibrary(await getDb(), uid);
+    // The public profile is made of the synced data: it goes with it.
+    await forgetProfile(uid);
+    return privateAnswer(answer);
   } catch (error) {
     return libraryError(error);
   }
