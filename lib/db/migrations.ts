@@ -86,6 +86,7 @@ export const migrations: Record<string, Migration> = {
       await db.schema
         .createTable('profile_redirects')
         .addColumn('handle_key', 'text', (column) => column.primaryKey())
+        .addColumn('handle', 'text', (column) => column.notNull())
         .addColumn('user_id', 'text', (column) => column.notNull())
         .addColumn('expires_at', 'timestamptz', (column) => column.notNull())
         .execute();

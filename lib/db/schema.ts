@@ -78,6 +78,8 @@ export interface ProfilesTable {
 /** A handle a fan renamed away from: it leads to their profile until `expires_at` (30 days). */
 export interface ProfileRedirectsTable {
   handle_key: string;
+  /** The old handle as the fan had typed it. */
+  handle: string;
   user_id: string;
   expires_at: ColumnType<Date, Date | string, Date | string>;
 }

@@ -62,7 +62,7 @@ export async function ownProfile(db: Db, userId: string): Promise<ProfileSetting
 
 export interface SavedProfile {
   settings: ProfileSettings;
-  /** Handle keys whose pages changed (the current one, and the one renamed away from). */
+  /** Handles whose pages changed: the current one and every one still leading to it. */
   touched: string[];
 }
 
@@ -100,22 +100,36 @@ export async function saveProfile(
       if (taken) throw new HandleTakenError();
       const before = await trx
         .selectFrom('profiles')
-        .select('handle_key')
+        .select(['handle', 'handle_key'])
         .where('user_id', '=', userId)
         .forUpdate()
         .executeTakeFirst();
-      const touched = [key];
+      const touched = [settings.handle];
+      if (before) touched.push(before.handle);
       if (before && before.handle_key !== key) {
-        touched.push(before.handle_key);
         const expires = new Date(now.getTime() + REDIRECT_DAYS * 86_400_000);
         await trx
           .insertInto('profile_redirects')
-          .values({ handle_key: before.handle_key, user_id: userId, expires_at: expires })
+          .values({
+            handle_key: before.handle_key,
+            handle: before.handle,
+            user_id: userId,
+            expires_at: expires,
+          })
           .onConflict((conflict) =>
-            conflict.column('handle_key').doUpdateSet({ user_id: userId, expires_at: expires }),
+            conflict
+              .column('handle_key')
+              .doUpdateSet({ handle: before.handle, user_id: userId, expires_at: expires }),
           )
           .execute();
       }
+      // The pages of the handles leading here change with the profile (on, off, its name).
+      const redirects = await trx
+        .selectFrom('profile_redirects')
+        .select('handle')
+        .where('user_id', '=', userId)
+        .execute();
+      touched.push(...redirects.map((row) => row.handle));
       // The new handle is the user's own again (or an expired one of someone else's).
       await trx.deleteFrom('profile_redirects').where('handle_key', '=', key).execute();
       const values = {
@@ -144,20 +158,20 @@ export async function saveProfile(
   }
 }
 
-/** Deletes the user's profile and the handles leading to it; answers the handle keys that went. */
+/** Deletes the user's profile and the handles leading to it; answers the handles that went. */
 export async function deleteProfile(db: Db, userId: string): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     const redirects = await trx
       .deleteFrom('profile_redirects')
       .where('user_id', '=', userId)
-      .returning('handle_key')
+      .returning('handle')
       .execute();
     const profile = await trx
       .deleteFrom('profiles')
       .where('user_id', '=', userId)
-      .returning('handle_key')
+      .returning('handle')
       .execute();
-    return [...profile, ...redirects].map((row) => row.handle_key);
+    return [...profile, ...redirects].map((row) => row.handle);
   });
 }
 
