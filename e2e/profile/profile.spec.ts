@@ -91,6 +91,27 @@ async function profileSettings(page: Page) {
   return section;
 }
 
+/** The Perfil público section in both themes and languages, at 390 and 1280 px; back to pt, light. */
+async function settingsScreenshots(page: Page, outputPath: (name: string) => string) {
+  for (const locale of ['pt', 'en'] as const) {
+    for (const theme of ['light', 'dark']) {
+      await setLanguage(page, locale);
+      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+      await page.goto('/settings');
+      await page.getByRole('tab', { name: locale === 'pt' ? 'Conta' : 'Account' }).click();
+      const section = page.getByTestId('profile-settings');
+      await expect(section.getByRole('textbox').first()).toHaveValue(/.+/, { timeout: 30_000 });
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await section.screenshot({ path: outputPath(`settings-${locale}-${theme}-${width}.png`) });
+      }
+    }
+  }
+  await setLanguage(page, 'pt');
+  await page.evaluate(() => localStorage.setItem('theme', 'light'));
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 async function visitor(browser: Browser, options: { javaScriptEnabled?: boolean } = {}) {
   const context = await browser.newContext(options);
   return { context, page: await context.newPage() };
@@ -104,7 +125,7 @@ async function everythingSent(baseURL: string, path: string): Promise<string> {
 }
 
 test.describe('public profile', () => {
-  test.describe.configure({ timeout: 240_000 });
+  test.describe.configure({ timeout: 360_000 });
 
   test('create, visit (private list, adult titles and identity withheld), compare, rename, hide, delete', async ({
     browser,
@@ -125,6 +146,7 @@ test.describe('public profile', () => {
     await expect(section.getByRole('checkbox', { name: 'Lista "Assistindo"' })).not.toBeChecked();
     await section.getByRole('button', { name: 'Criar perfil' }).click();
     await expect(section.getByRole('link', { name: `Ver meu perfil: /u/${handle}` })).toBeVisible();
+    await settingsScreenshots(page, test.info().outputPath.bind(test.info()));
 
     // A visitor reads it, server-rendered.
     const guest = await visitor(browser);
@@ -221,7 +243,7 @@ test.describe('public profile', () => {
     await expect(section.getByRole('link', { name: `Ver meu perfil: /u/${renamed}` })).toBeVisible();
     expect((await guest.page.goto(`/u/${renamed}`))?.status()).toBe(200);
     await section.getByRole('button', { name: 'Apagar perfil' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Apagar', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Apagar', exact: true }).click();
     await expect(section.getByRole('button', { name: 'Criar perfil' })).toBeVisible();
     expect((await guest.page.goto(`/u/${renamed}`))?.status()).toBe(404);
     expect((await fetch(`${baseURL}/u/${handle}`, { redirect: 'manual' })).status).toBe(404);
