@@ -8,6 +8,7 @@ import { UserAvatar } from '@/components/auth/user-menu';
 import { SignOutButton } from '@/components/auth/sign-out-button';
 import { Button, buttonClass } from '@/components/ui/button';
 import { useAuth } from '@/lib/firebase/use-auth';
+import { ProfileSection } from './profile-section';
 import { SyncSection } from './sync-section';
 
 /**
@@ -101,6 +102,7 @@ export function AccountTab() {
         </div>
       </dl>
       <SyncSection uid={user.uid} />
+      <ProfileSection key={user.uid} uid={user.uid} />
       <SignOutButton
         uid={user.uid}
         className={buttonClass('danger', 'md', 'self-start')}

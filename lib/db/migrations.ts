@@ -68,4 +68,56 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('anime_extras').execute();
     },
   },
+  '0006_profiles': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('profiles')
+        .addColumn('user_id', 'text', (column) => column.primaryKey())
+        .addColumn('handle', 'text', (column) => column.notNull())
+        .addColumn('handle_key', 'text', (column) => column.notNull().unique())
+        .addColumn('display_name', 'text')
+        .addColumn('enabled', 'boolean', (column) => column.notNull().defaultTo(true))
+        .addColumn('indexable', 'boolean', (column) => column.notNull().defaultTo(false))
+        .addColumn('show_ratings', 'boolean', (column) => column.notNull().defaultTo(false))
+        .addColumn('show_stats', 'boolean', (column) => column.notNull().defaultTo(false))
+        .addColumn('lists', 'jsonb', (column) => column.notNull().defaultTo(sql`'[]'::jsonb`))
+        .addColumn('updated_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createTable('profile_redirects')
+        .addColumn('handle_key', 'text', (column) => column.primaryKey())
+        .addColumn('handle', 'text', (column) => column.notNull())
+        .addColumn('user_id', 'text', (column) => column.notNull())
+        .addColumn('expires_at', 'timestamptz', (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createIndex('profile_redirects_user')
+        .on('profile_redirects')
+        .column('user_id')
+        .execute();
+      // A profile render counts one user's list entries per list and ratings per star, and reads
+      // the most recent of each: the list and the stars as plain columns (computed by the
+      // database from each entry's data), in an index of the live entries only.
+      await sql`alter table library_entries
+        add column profile_list text generated always as (data->>'list') stored,
+        add column profile_stars smallint generated always as (
+          case when jsonb_typeof(data->'rating') = 'number' then (data->>'rating')::numeric::smallint end
+        ) stored`.execute(db);
+      await db.schema
+        .createIndex('library_entries_profile_lists')
+        .on('library_entries')
+        .columns(['user_id', 'profile_list', 'version'])
+        .where(sql<boolean>`kind = 'list' and not deleted`)
+        .execute();
+      await sql`create index library_entries_profile_ratings on library_entries (user_id, version)
+        include (profile_stars) where kind = 'rating' and not deleted`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('library_entries_profile_ratings').execute();
+      await db.schema.dropIndex('library_entries_profile_lists').execute();
+      await sql`alter table library_entries drop column profile_list, drop column profile_stars`.execute(db);
+      await db.schema.dropTable('profile_redirects').execute();
+      await db.schema.dropTable('profiles').execute();
+    },
+  },
 };

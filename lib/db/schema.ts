@@ -56,9 +56,39 @@ export interface AnimeExtrasTable {
   fetched_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/** A signed-in fan's public profile (lib/profile): opt-in, one per user, reached at /u/{handle}. */
+export interface ProfilesTable {
+  user_id: string;
+  /** The handle as the fan typed it. */
+  handle: string;
+  /** The handle in lower case: unique, what /u/{handle} looks up. */
+  handle_key: string;
+  display_name: string | null;
+  /** Off: the profile answers 404, its settings kept. */
+  enabled: boolean;
+  /** The owner allows search engines (no `noindex`, listed in the sitemap). */
+  indexable: boolean;
+  show_ratings: boolean;
+  show_stats: boolean;
+  /** The lists shown (list types). */
+  lists: ColumnType<unknown, string | undefined, string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A handle a fan renamed away from: it leads to their profile until `expires_at` (30 days). */
+export interface ProfileRedirectsTable {
+  handle_key: string;
+  /** The old handle as the fan had typed it. */
+  handle: string;
+  user_id: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface Database {
   library_users: LibraryUsersTable;
   library_entries: LibraryEntriesTable;
   anime_records: AnimeRecordsTable;
   anime_extras: AnimeExtrasTable;
+  profiles: ProfilesTable;
+  profile_redirects: ProfileRedirectsTable;
 }

@@ -85,6 +85,7 @@ const ROUTE_ENTRIES: Record<MessagesRoute, string[]> = {
   editRating: ['anime/[id]/edit/page.tsx'],
   myRatings: ['my-ratings/page.tsx'],
   settings: ['settings/page.tsx'],
+  profile: ['u/[handle]/page.tsx'],
   test: ['test/page.tsx'],
 };
 

@@ -50,7 +50,8 @@ export const ROUTE_NAMESPACES = {
   ],
   editRating: ['Rating'],
   myRatings: ['MyRatings', 'Rating'],
-  settings: ['AccountTab', 'DataTab', 'PrivacyTab', 'Settings'],
+  settings: ['AccountTab', 'DataTab', 'PrivacyTab', 'ProfileSettings', 'Settings'],
+  profile: ['ProfileCompare'],
   test: ['Share', 'TestPage'],
 } as const satisfies Record<string, readonly (keyof Messages)[]>;
 

@@ -1,6 +1,6 @@
 // The signed-in user's synced library (lib/library): GET pulls the entries changed after a
 // version, POST pushes a device's changes (one transaction), DELETE erases every synced entry and
-// tombstone. A push past the user's bound of entries (MAX_LIBRARY_ENTRIES) is refused 422 with a
+// tombstone (and the public profile made of them). A push past the user's bound of entries (MAX_LIBRARY_ENTRIES) is refused 422 with a
 // message naming it; tombstones older than 90 days are compacted after a push. Only for a
 // verified Google identity, only that user's rows; answers are private.
 import { after, type NextRequest } from 'next/server';
@@ -9,6 +9,7 @@ import { getDb } from '@/lib/db';
 import { validatePush } from '@/lib/library/protocol';
 import { authorisedUser, libraryError, privateAnswer, readJsonBody } from '@/lib/library/route-helpers';
 import { compactTombstonesDaily, deleteLibrary, pullChanges, pushChanges } from '@/lib/library/store';
+import { forgetProfile } from '@/lib/profile/pages';
 import { AppError } from '@/lib/server/errors';
 import { intParam, parseQuery } from '@/lib/server/http';
 
@@ -52,7 +53,10 @@ export async function POST(request: NextRequest) {
 export async function DELETE(request: NextRequest) {
   try {
     const uid = await authorisedUser(request);
-    return privateAnswer(await deleteLibrary(await getDb(), uid));
+    const answer = await deleteLibrary(await getDb(), uid);
+    // The public profile is made of the synced data: it goes with it.
+    await forgetProfile(uid);
+    return privateAnswer(answer);
   } catch (error) {
     return libraryError(error);
   }

@@ -1,0 +1,94 @@
+// The signed-in fan's public profile (lib/profile): GET reads their own settings, PUT creates or
+// changes it (handle, name, what is public), DELETE removes it. Only for a verified Google
+// identity, only that user's row; answers are private. The public view is the page /u/{handle}.
+import type { NextRequest } from 'next/server';
+import { getDb } from '@/lib/db';
+import { authorisedUser, libraryError, privateAnswer } from '@/lib/library/route-helpers';
+import { MAX_PROFILE_BODY_BYTES, validateProfileInput, type ProfileInputProblem } from '@/lib/profile/input';
+import { refreshProfilePages } from '@/lib/profile/pages';
+import { deleteProfile, HandleTakenError, ownProfile, saveProfile } from '@/lib/profile/store';
+import { AppError } from '@/lib/server/errors';
+
+export const dynamic = 'force-dynamic';
+
+const PROBLEM_MESSAGES: Record<ProfileInputProblem | 'taken', string> = {
+  invalid: 'Dados do perfil inválidos.',
+  'handle-length': 'O nome de usuário deve ter de 3 a 30 caracteres.',
+  'handle-characters': 'O nome de usuário aceita apenas letras sem acento, números, _ e -.',
+  'handle-reserved': 'Este nome de usuário é reservado.',
+  'name-length': 'O nome de exibição deve ter no máximo 50 caracteres.',
+  'name-characters': 'O nome de exibição tem caracteres invisíveis ou de controle.',
+  'name-markup': 'O nome de exibição não pode conter < ou >.',
+  taken: 'Este nome de usuário já está em uso.',
+};
+
+function refused(problem: ProfileInputProblem | 'taken', status: number) {
+  return privateAnswer(
+    {
+      error: { code: status === 409 ? 'HANDLE_TAKEN' : 'INVALID_INPUT', message: PROBLEM_MESSAGES[problem] },
+      problem,
+    },
+    status,
+  );
+}
+
+/** The body as JSON, read up to MAX_PROFILE_BODY_BYTES; null when longer or not JSON. */
+async function readBody(request: NextRequest): Promise<{ value: unknown } | { tooLarge: true } | null> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_PROFILE_BODY_BYTES) return { tooLarge: true };
+  const reader = request.body?.getReader();
+  if (!reader) return null;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_PROFILE_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      return { tooLarge: true };
+    }
+    chunks.push(value);
+  }
+  try {
+    return { value: JSON.parse(new TextDecoder().decode(Buffer.concat(chunks))) as unknown };
+  } catch {
+    return null;
+  }
+}
+
+export async function GET(request: NextRequest) {
+  try {
+    const uid = await authorisedUser(request);
+    return privateAnswer({ profile: await ownProfile(await getDb(), uid) });
+  } catch (error) {
+    return libraryError(error);
+  }
+}
+
+export async function PUT(request: NextRequest) {
+  try {
+    const uid = await authorisedUser(request);
+    const body = await readBody(request);
+    if (body && 'tooLarge' in body) throw new AppError('PAYLOAD_TOO_LARGE');
+    const checked = validateProfileInput(body?.value);
+    if (!checked.ok) return refused(checked.problem, 400);
+    const saved = await saveProfile(await getDb(), uid, checked.settings);
+    refreshProfilePages(saved.touched);
+    return privateAnswer({ profile: saved.settings });
+  } catch (error) {
+    if (error instanceof HandleTakenError) return refused('taken', 409);
+    return libraryError(error);
+  }
+}
+
+export async function DELETE(request: NextRequest) {
+  try {
+    const uid = await authorisedUser(request);
+    const removed = await deleteProfile(await getDb(), uid);
+    refreshProfilePages(removed);
+    return privateAnswer({ deleted: removed.length > 0 });
+  } catch (error) {
+    return libraryError(error);
+  }
+}
