@@ -3,9 +3,8 @@
 import { ListPlus } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { ListingMessage } from '@/components/anime/listing-states';
-import { RetryButton } from '@/components/anime/retry-button';
 import { buttonClass } from '@/components/ui/button';
 import { routes } from '@/lib/routes';
 import { emptyEntry, useListsStore, type ListType } from '@/lib/stores/lists-store';
@@ -13,15 +12,17 @@ import { useStoresHydrated } from '@/lib/stores/use-stores-hydrated';
 import { showToast } from '@/lib/toast';
 import { EntryGrid, EntrySkeletons, MAX_LIST_SKELETONS } from './entry-grid';
 import { ListEntryCard } from './list-entry-card';
-import { useSnapshotLoader } from './use-snapshot-loader';
+import { useEntryData } from './use-entry-data';
+import { VirtualEntryGrid } from './virtual-entry-grid';
 
 /** Cards in the first row load their covers at once (above the fold on every width). */
 const EAGER_COVERS = 2;
 
 /**
  * The entries of one list, from this browser's store, most recently added first. Entries carry a
- * snapshot, so they render with no call; the others are looked up (useSnapshotLoader) and skipped
- * when that fails. The whole list is an error only when nothing at all could be shown.
+ * snapshot, so they render with no call; the others are looked up while on screen (useEntryData).
+ * Each entry stands alone: one without any copy on the device shows as a link to its page, so the
+ * list never fails whole, offline or while Jikan is down.
  */
 export function ListEntries({ type, title }: { type: ListType; title: string }) {
   const t = useTranslations('Lists');
@@ -37,17 +38,23 @@ export function ListEntries({ type, title }: { type: ListType; title: string }) 
     () => [...ids].reverse().map((id) => ({ id, snapshot: entries[id]?.snapshot ?? null })),
     [ids, entries],
   );
-  const { pending, allFailed, retry, snapshotOf } = useSnapshotLoader(items, hydrated);
+  const { dataOf, want } = useEntryData(items, hydrated);
 
-  const onIncrement = (id: number) => {
-    const result = incrementProgress(id);
-    if (!result.ok && result.reason !== 'invalid') showToast(t('updateUnavailable'), 'error');
-  };
+  const onIncrement = useCallback(
+    (id: number) => {
+      const result = incrementProgress(id);
+      if (!result.ok && result.reason !== 'invalid') showToast(t('updateUnavailable'), 'error');
+    },
+    [incrementProgress, t],
+  );
 
-  const onMove = (id: number, target: ListType | null) => {
-    const result = target === null ? remove(id) : moveTo(id, target);
-    if (!result.ok && result.reason !== 'invalid') showToast(t('updateUnavailable'), 'error');
-  };
+  const onMove = useCallback(
+    (id: number, target: ListType | null) => {
+      const result = target === null ? remove(id) : moveTo(id, target);
+      if (!result.ok && result.reason !== 'invalid') showToast(t('updateUnavailable'), 'error');
+    },
+    [moveTo, remove, t],
+  );
 
   if (!hydrated) {
     return (
@@ -70,36 +77,25 @@ export function ListEntries({ type, title }: { type: ListType; title: string }) 
       />
     );
   }
-  if (allFailed) {
-    return (
-      <ListingMessage
-        tone="error"
-        text={t('loadError', { list: title })}
-        action={<RetryButton label={tCommon('retry')} onRetry={retry} />}
-      />
-    );
-  }
-  let shown = 0;
   return (
-    <EntryGrid busy={pending > 0} label={title}>
-      {items.map((item) => {
-        const { id } = item;
-        const snapshot = snapshotOf(item);
-        if (!snapshot) return null;
-        return (
-          <ListEntryCard
-            key={id}
-            id={id}
-            type={type}
-            snapshot={snapshot}
-            entry={entries[id] ?? emptyEntry()}
-            onIncrement={onIncrement}
-            onMove={onMove}
-            eager={shown++ < EAGER_COVERS}
-          />
-        );
-      })}
-      <EntrySkeletons count={pending} />
-    </EntryGrid>
+    <VirtualEntryGrid
+      items={items}
+      label={title}
+      renderItem={(item, index, itemProps) => (
+        <ListEntryCard
+          key={item.id}
+          id={item.id}
+          type={type}
+          data={dataOf(item)}
+          needsData={item.snapshot === null}
+          want={want}
+          entry={entries[item.id] ?? emptyEntry()}
+          onIncrement={onIncrement}
+          onMove={onMove}
+          eager={index < EAGER_COVERS}
+          itemProps={itemProps}
+        />
+      )}
+    />
   );
 }

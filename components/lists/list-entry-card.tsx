@@ -1,6 +1,6 @@
 'use client';
 
-import { Plus } from 'lucide-react';
+import { CloudOff, Plus } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useId } from 'react';
@@ -12,6 +12,9 @@ import { routes } from '@/lib/routes';
 import type { AnimeSnapshot } from '@/lib/stores/anime-snapshot';
 import { LIST_TYPES, type ListEntry, type ListType } from '@/lib/stores/lists-store';
 import { formatCount } from '@/lib/i18n/format-count';
+import type { EntryData } from './use-entry-data';
+import { useWantEntry } from './use-entry-data';
+import type { EntryItemProps } from './virtual-entry-grid';
 
 const REMOVE = 'REMOVE';
 
@@ -24,7 +27,8 @@ const LIST_MENU_KEYS = {
   ON_HOLD: 'onHold',
 } as const satisfies Record<ListType, string>;
 
-const COVER_SIZES = '(min-width: 1280px) 200px, (min-width: 1024px) 23vw, (min-width: 640px) 31vw, 47vw';
+export const COVER_SIZES =
+  '(min-width: 1280px) 200px, (min-width: 1024px) 23vw, (min-width: 640px) 31vw, 47vw';
 
 function formatDate(date: string, locale: string): string {
   const [year, month, day] = date.split('-').map(Number);
@@ -35,33 +39,83 @@ function formatDate(date: string, locale: string): string {
 }
 
 /**
+ * The cover of an entry: its image, a skeleton while its data is looked up, or, when the device
+ * has no copy of it, a plain panel saying so ('dados indisponíveis offline').
+ */
+export function EntryCover({
+  data,
+  eager,
+  className,
+  noteId,
+}: {
+  data: EntryData;
+  eager: boolean;
+  className?: string;
+  /** The id of the 'dados indisponíveis' note, for the link it describes. */
+  noteId?: string;
+}) {
+  const t = useTranslations('Lists');
+  if (data.state === 'ready') {
+    return <AnimeCover src={data.snapshot.image} sizes={COVER_SIZES} eager={eager} className={className} />;
+  }
+  if (data.state === 'loading') return <div className="skeleton absolute inset-0" />;
+  return (
+    <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-3 text-center text-sm text-muted">
+      <CloudOff aria-hidden className="size-6" />
+      <span id={noteId} data-testid="entry-unavailable">
+        {t(data.offline ? 'unavailableOffline' : 'unavailable')}
+      </span>
+    </div>
+  );
+}
+
+/** The title of an entry, or 'Anime #{id}' while (or when) the device has no copy of it. */
+export function useEntryTitle(id: number, snapshot: AnimeSnapshot | null): string {
+  const t = useTranslations('Lists');
+  const tCommon = useTranslations('Common');
+  const locale = useLocale();
+  if (!snapshot) return t('entryTitle', { id });
+  return animeTitle(snapshot, locale) ?? tCommon('notAvailable');
+}
+
+/**
  * One entry of a list page: cover and title linking to the detail page (SPEC §2), plus episode
  * progress for Watching (with a +1 button) and Completed, the start/finish date, and a
- * control to move it to another list or out of all of them.
+ * control to move it to another list or out of all of them. An entry the device has no copy of
+ * still shows, as 'Anime #{id}' linking to its page, with its progress and controls.
  */
 export function ListEntryCard({
   id,
   type,
-  snapshot,
+  data,
+  needsData,
+  want,
   entry,
   onIncrement,
   onMove,
   eager,
+  itemProps,
 }: {
   id: number;
   type: ListType;
-  snapshot: AnimeSnapshot;
+  data: EntryData;
+  /** No snapshot in the store: the card asks for its data while it is on screen. */
+  needsData: boolean;
+  want: (id: number) => () => void;
   entry: ListEntry;
   onIncrement: (id: number) => void;
   onMove: (id: number, target: ListType | null) => void;
   eager: boolean;
+  itemProps: EntryItemProps;
 }) {
   const t = useTranslations('Lists');
-  const tCommon = useTranslations('Common');
   const locale = useLocale();
   const headingId = useId();
-  const title = animeTitle(snapshot, locale) ?? tCommon('notAvailable');
-  const total = snapshot.episodes && snapshot.episodes > 0 ? snapshot.episodes : null;
+  const noteId = useId();
+  useWantEntry(id, needsData, want);
+  const snapshot = data.state === 'ready' ? data.snapshot : null;
+  const title = useEntryTitle(id, snapshot);
+  const total = snapshot?.episodes && snapshot.episodes > 0 ? snapshot.episodes : null;
   const showProgress = type === 'WATCHING' || type === 'COMPLETED';
   const canIncrement = type === 'WATCHING' && (total === null || entry.progress < total);
   const date =
@@ -72,7 +126,7 @@ export function ListEntryCard({
         : null;
 
   return (
-    <li data-testid="list-entry" data-anime-id={id}>
+    <li {...itemProps} data-testid="list-entry" data-anime-id={id} aria-busy={data.state === 'loading'}>
       <article
         aria-labelledby={headingId}
         className="flex h-full flex-col overflow-hidden rounded-md border border-border bg-surface"
@@ -81,12 +135,14 @@ export function ListEntryCard({
           href={routes.anime(id)}
           // A list of 50 would prefetch 50 detail pages, each a Jikan call: load on click only.
           prefetch={false}
+          aria-labelledby={headingId}
+          aria-describedby={data.state === 'unavailable' ? noteId : undefined}
           className="group flex flex-1 flex-col focus-visible:border-accent"
         >
           <div className="relative aspect-[2/3] w-full overflow-hidden bg-surface-2">
-            <AnimeCover
-              src={snapshot.image}
-              sizes={COVER_SIZES}
+            <EntryCover
+              data={data}
+              noteId={noteId}
               eager={eager}
               className="transition-transform duration-200 ease-out group-hover:scale-[1.03] motion-reduce:transform-none"
             />
@@ -123,7 +179,7 @@ export function ListEntryCard({
               )}
             </div>
             {date && <p className="text-xs text-muted">{date}</p>}
-            {type === 'WATCHING' && (
+            {type === 'WATCHING' && snapshot && (
               <NextEpisodeCountdown
                 broadcast={snapshot.broadcast}
                 episodes={total}

@@ -2,12 +2,14 @@
 
 import { Bookmark, CheckCircle2, CirclePause, Eye, Trash2, XCircle, type LucideIcon } from 'lucide-react';
 import { useTranslations } from 'next-intl';
+import { useEffect } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { useListOf, useListsStore, type ListType } from '@/lib/stores/lists-store';
 import { useStoresHydrated } from '@/lib/stores/use-stores-hydrated';
 import { showToast } from '@/lib/toast';
 import { cn } from '@/lib/utils/cn';
 import type { SnapshotCard } from '@/components/rating/rating-form';
+import { rememberCard } from './seen-cards';
 
 /** SPEC §2 order, plus on-hold ('Pausado') last. */
 const BUTTONS: { type: ListType; icon: LucideIcon }[] = [
@@ -21,7 +23,9 @@ const BUTTONS: { type: ListType; icon: LucideIcon }[] = [
 /**
  * SPEC §2/§4 watch-list manager: an anime is in at most one list; a list button moves it there
  * (aria-pressed marks the current one) and pressing the current one again takes it out of all.
- * Adding stores a card snapshot so the list pages render without a call.
+ * Adding stores a card snapshot so the list pages render without a call. The card this page was
+ * rendered with is also kept on the device (seen-cards), so an entry of a list restored from a
+ * backup shows it even offline.
  */
 export function WatchListManager({ animeId, card }: { animeId: number; card: SnapshotCard }) {
   const t = useTranslations('WatchList');
@@ -30,6 +34,7 @@ export function WatchListManager({ animeId, card }: { animeId: number; card: Sna
   const current = useListOf(animeId);
   const toggle = useListsStore((state) => state.toggle);
   const remove = useListsStore((state) => state.remove);
+  useEffect(() => rememberCard(animeId, card), [animeId, card]);
   const failed = (result: { ok: boolean }) => {
     if (!result.ok) showToast(tLists('updateUnavailable'), 'error');
   };

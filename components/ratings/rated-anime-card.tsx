@@ -1,41 +1,52 @@
 'use client';
 
 import { ArrowRight } from 'lucide-react';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useId } from 'react';
-import { AnimeCover } from '@/components/anime/anime-cover';
-import { animeTitle } from '@/lib/anime-display';
+import { EntryCover, useEntryTitle } from '@/components/lists/list-entry-card';
+import { useWantEntry, type EntryData } from '@/components/lists/use-entry-data';
+import type { EntryItemProps } from '@/components/lists/virtual-entry-grid';
 import { routes } from '@/lib/routes';
-import type { AnimeSnapshot } from '@/lib/stores/anime-snapshot';
 import type { RatedAnime } from '@/lib/stores/ratings-store';
 import { StarDisplay } from './star-display';
 
-const COVER_SIZES = '(min-width: 1280px) 200px, (min-width: 1024px) 23vw, (min-width: 640px) 31vw, 47vw';
-
-/** SPEC §2: cover, title, five stars, 'Opinião:' or 'Nenhuma opinião.', 'Ver detalhes / Editar'. */
+/**
+ * SPEC §2: cover, title, five stars, 'Opinião:' or 'Nenhuma opinião.', 'Ver detalhes / Editar'. A
+ * rating whose anime the device has no copy of shows as 'Anime #{id}', with its stars and opinion.
+ */
 export function RatedAnimeCard({
   entry,
+  data,
+  want,
   eager,
+  itemProps,
 }: {
-  entry: RatedAnime & { snapshot: AnimeSnapshot };
+  entry: RatedAnime;
+  data: EntryData;
+  want: (id: number) => () => void;
   eager: boolean;
+  itemProps: EntryItemProps;
 }) {
   const t = useTranslations('MyRatings');
   const tRating = useTranslations('Rating');
-  const tCommon = useTranslations('Common');
-  const locale = useLocale();
   const headingId = useId();
-  const title = animeTitle(entry.snapshot, locale) ?? tCommon('notAvailable');
+  useWantEntry(entry.animeId, entry.snapshot === null, want);
+  const title = useEntryTitle(entry.animeId, data.state === 'ready' ? data.snapshot : null);
 
   return (
-    <li data-testid="rated-entry" data-anime-id={entry.animeId}>
+    <li
+      {...itemProps}
+      data-testid="rated-entry"
+      data-anime-id={entry.animeId}
+      aria-busy={data.state === 'loading'}
+    >
       <article
         aria-labelledby={headingId}
         className="flex h-full flex-col overflow-hidden rounded-md border border-border bg-surface"
       >
         <div className="relative aspect-[2/3] w-full overflow-hidden bg-surface-2">
-          <AnimeCover src={entry.snapshot.image} sizes={COVER_SIZES} eager={eager} />
+          <EntryCover data={data} eager={eager} />
         </div>
         <div className="flex flex-1 flex-col gap-2 p-3">
           <h2

@@ -5,23 +5,27 @@ import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useMemo } from 'react';
 import { ListingMessage } from '@/components/anime/listing-states';
-import { RetryButton } from '@/components/anime/retry-button';
 import { EntryGrid, EntrySkeletons, MAX_LIST_SKELETONS } from '@/components/lists/entry-grid';
-import { useSnapshotLoader } from '@/components/lists/use-snapshot-loader';
+import { useEntryData } from '@/components/lists/use-entry-data';
+import { VirtualEntryGrid } from '@/components/lists/virtual-entry-grid';
 import { buttonClass } from '@/components/ui/button';
 import { routes } from '@/lib/routes';
 import { useRatedAnimes } from '@/lib/stores/ratings-store';
 import { useStoresHydrated } from '@/lib/stores/use-stores-hydrated';
 import { RatedAnimeCard } from './rated-anime-card';
 
-/** The visitor's rated anime, most recently rated first (SPEC §2 My ratings page). */
+/**
+ * The visitor's rated anime, most recently rated first (SPEC §2 My ratings page). Each rating
+ * stands alone: one whose anime has no copy on the device shows as a link to its page, so the
+ * page never fails whole (useEntryData).
+ */
 export function RatedAnimeList() {
   const t = useTranslations('MyRatings');
   const tCommon = useTranslations('Common');
   const hydrated = useStoresHydrated();
   const rated = useRatedAnimes();
   const items = useMemo(() => rated.map(({ animeId, snapshot }) => ({ id: animeId, snapshot })), [rated]);
-  const { pending, allFailed, retry, snapshotOf } = useSnapshotLoader(items, hydrated);
+  const { dataOf, want } = useEntryData(items, hydrated);
 
   if (!hydrated) {
     return (
@@ -44,25 +48,20 @@ export function RatedAnimeList() {
       />
     );
   }
-  if (allFailed) {
-    return (
-      <ListingMessage
-        tone="error"
-        text={t('loadError')}
-        action={<RetryButton label={tCommon('retry')} onRetry={retry} />}
-      />
-    );
-  }
-  let shown = 0;
   return (
-    <EntryGrid busy={pending > 0} label={t('title')}>
-      {rated.map((entry) => {
-        const snapshot = snapshotOf({ id: entry.animeId, snapshot: entry.snapshot });
-        return snapshot ? (
-          <RatedAnimeCard key={entry.animeId} entry={{ ...entry, snapshot }} eager={shown++ < 2} />
-        ) : null;
-      })}
-      <EntrySkeletons count={pending} tall />
-    </EntryGrid>
+    <VirtualEntryGrid
+      items={rated}
+      label={t('title')}
+      renderItem={(entry, index, itemProps) => (
+        <RatedAnimeCard
+          key={entry.animeId}
+          entry={entry}
+          data={dataOf({ id: entry.animeId, snapshot: entry.snapshot })}
+          want={want}
+          eager={index < 2}
+          itemProps={itemProps}
+        />
+      )}
+    />
   );
 }

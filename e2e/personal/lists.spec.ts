@@ -46,13 +46,21 @@ test.describe('list pages', () => {
     }
   });
 
-  test('entries from the original app (ids only) are looked up; one that fails is skipped', async ({
+  test('entries from the original app (ids only) are looked up; one that cannot be still shows', async ({
     page,
   }) => {
     await seedStorage(page, { watchingList: [20, 999999, '1535'], completedList: [] }, '/watching');
     await expect(page.getByRole('heading', { name: 'Naruto', exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Death Note' })).toBeVisible();
-    await expect(page.getByTestId('list-entry')).toHaveCount(2);
+    // An id the database does not know: its entry stays, a link to its page, with its controls.
+    const unknown = page.locator('[data-testid="list-entry"][data-anime-id="999999"]');
+    await expect(unknown.getByRole('link', { name: 'Anime #999999' })).toHaveAttribute(
+      'href',
+      '/anime/999999',
+    );
+    await expect(unknown).toContainText('dados indisponíveis no momento');
+    await expect(unknown.getByRole('combobox', { name: 'Lista de Anime #999999' })).toBeVisible();
+    await expect(page.getByTestId('list-entry')).toHaveCount(3);
     // The lookups left snapshots behind: the next visit needs no call at all.
     const stored = JSON.parse((await readStorage(page))['anime-master-list-entries'] ?? '{}') as Record<
       string,
@@ -63,11 +71,49 @@ test.describe('list pages', () => {
     expect((await readStorage(page)).watchingList).toBe('[20,999999,"1535"]');
   });
 
-  test('the list error shows when no entry can be loaded', async ({ page }) => {
-    // An id the database does not know (and the offline catalogue cannot stand in for).
-    await seedStorage(page, { droppedList: [920099] }, '/dropped');
-    await expect(page.getByText("Não foi possível carregar a lista 'Animes Desistidos'.")).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
+  test('with Jikan failing, each entry degrades alone and the list never fails whole', async ({ page }) => {
+    // Ids no other test uses: the server has never fetched them, so only Jikan could answer.
+    const fault = await fake.setFault({ service: 'jikan', mode: '503', match: '/anime/93307' });
+    try {
+      await seedStorage(
+        page,
+        {
+          completedList: [933071, 933072],
+          'anime-master-list-entries': {
+            933071: {
+              snapshot: snapshot('Com Cópia Guardada'),
+              progress: 12,
+              startedAt: null,
+              finishedAt: null,
+            },
+          },
+          animeRating_933072: { rating: 4, opinion: 'Guardada sem cópia' },
+        },
+        '/completed',
+      );
+      await expect(page.getByRole('heading', { name: 'Com Cópia Guardada' })).toBeVisible();
+      const bare = page.locator('[data-testid="list-entry"][data-anime-id="933072"]');
+      await expect(bare.getByRole('link', { name: 'Anime #933072' })).toHaveAttribute(
+        'href',
+        '/anime/933072',
+      );
+      await expect(bare).toContainText('dados indisponíveis no momento');
+      await expect(page.getByText(/Não foi possível carregar a lista/)).toHaveCount(0);
+
+      await page.goto('/my-ratings');
+      const rated = page.getByTestId('rated-entry');
+      await expect(rated.getByRole('heading', { name: 'Anime #933072' })).toBeVisible();
+      await expect(rated).toContainText('dados indisponíveis no momento');
+      await expect(rated).toContainText('Guardada sem cópia');
+      await expect(rated.getByRole('img', { name: '4/5' })).toBeVisible();
+      await expect(rated.getByRole('link', { name: /Ver detalhes/ })).toHaveAttribute(
+        'href',
+        '/anime/933072',
+      );
+      await expect(page.getByText('Ocorreu um erro ao carregar seus animes avaliados.')).toHaveCount(0);
+    } finally {
+      await fake.clearFault(fault);
+    }
   });
 
   test('progress +1 counts up to the total and survives a reload', async ({ page }) => {
@@ -180,5 +226,62 @@ test.describe('list pages', () => {
     for (const key of ['planToWatchList', 'watchingList', 'completedList', 'droppedList', 'onHoldList']) {
       expect((await readStorage(page))[key]).toBe('[]');
     }
+  });
+
+  test('a list of 50,000 entries opens, and its last entry is reachable by keyboard', async ({ page }) => {
+    // A MAL import: ids only, oldest first; the newest and the oldest have a card copy.
+    const ids = Array.from({ length: 50_000 }, (_, index) => 6_000_001 + index);
+    const oldest = ids[0] as number;
+    const newest = ids.at(-1) as number;
+    // Jikan is down for this test (and so no lookup reaches the shared fake): the rest degrade.
+    await page.route('**/api/anime/**', (route) =>
+      route.fulfill({
+        status: 503,
+        json: { error: { code: 'UPSTREAM_ERROR', message: 'O serviço de animes está indisponível.' } },
+      }),
+    );
+    await seedStorage(
+      page,
+      {
+        completedList: ids,
+        'anime-master-list-entries': {
+          [oldest]: {
+            snapshot: snapshot('O Mais Antigo da Lista'),
+            progress: 1,
+            startedAt: null,
+            finishedAt: null,
+          },
+          [newest]: { snapshot: snapshot('O Mais Recente'), progress: 1, startedAt: null, finishedAt: null },
+        },
+      },
+      '/completed',
+    );
+    const heading = page.getByRole('heading', { level: 1, name: 'Animes Completos' });
+    await expect(page.getByRole('heading', { name: 'O Mais Recente' })).toBeVisible();
+    await expect(page.getByTestId('list-entry').first()).toHaveAttribute('aria-setsize', '50000');
+    // Only the cards near the screen are in the page.
+    expect(await page.getByTestId('list-entry').count()).toBeLessThan(200);
+
+    // From the title, Tab reaches the skip link, which moves focus to the very last entry.
+    await heading.click();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('button', { name: 'Ir para o último item da lista (50.000 itens)' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    const last = page.getByRole('link', { name: 'O Mais Antigo da Lista' });
+    await expect(last).toBeFocused();
+    await expect(last).toBeInViewport();
+    await expect(page.locator(`[data-anime-id="${oldest}"]`)).toHaveAttribute('aria-posinset', '50000');
+
+    // Shift+Tab walks back through the entries in reading order.
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByRole('combobox', { name: `Lista de Anime #${oldest + 1}` })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByRole('link', { name: `Anime #${oldest + 1}` })).toBeFocused();
+
+    // Home goes back to the first entry.
+    await page.keyboard.press('Home');
+    await expect(page.getByRole('link', { name: 'O Mais Recente' })).toBeFocused();
+    await expect(page.getByRole('link', { name: 'O Mais Recente' })).toBeInViewport();
   });
 });

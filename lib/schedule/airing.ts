@@ -79,10 +79,25 @@ function offsetAt(ms: number, timeZone: string): number {
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - wholeMinute;
 }
 
+/** The instants whose wall clock in `timeZone` reads `asUtc` (a wall time written as UTC), earliest first. */
+function instantsOf(asUtc: number, timeZone: string): number[] {
+  // The offsets in force a day either side cover any single clock change near the wall time.
+  const offsets = new Set([
+    offsetAt(asUtc - DAY_MS, timeZone),
+    offsetAt(asUtc, timeZone),
+    offsetAt(asUtc + DAY_MS, timeZone),
+  ]);
+  return [...offsets]
+    .map((offset) => asUtc - offset)
+    .filter((instant) => offsetAt(instant, timeZone) === asUtc - instant)
+    .sort((a, b) => a - b);
+}
+
 /**
  * The instant a wall-clock time in `timeZone` names. `day` may overflow the month (Date.UTC
- * normalises it). A time skipped by a clock change (02:30 on a spring-forward night) lands on the
- * same distance past the change; a repeated one (autumn) is its first occurrence.
+ * normalises it). A time skipped by a clock change moves forward as the clock did (02:30 on New
+ * York's spring-forward night is 03:30 EDT); a time that happens twice (autumn) is always its first
+ * occurrence.
  */
 export function zonedTime(
   year: number,
@@ -93,11 +108,34 @@ export function zonedTime(
   timeZone: string,
 ): number {
   const asUtc = Date.UTC(year, month - 1, day, hour, minute);
-  const first = asUtc - offsetAt(asUtc, timeZone);
-  const second = asUtc - offsetAt(first, timeZone);
-  if (first === second) return first;
-  // The offset changed between the guess and the answer: prefer the reading that is consistent.
-  return offsetAt(second, timeZone) === asUtc - second ? second : Math.min(first, second);
+  const [first] = instantsOf(asUtc, timeZone);
+  if (first !== undefined) return first;
+  // In a gap: read with the offset in force before the change, the instant lies after it, at the
+  // same distance past the change as the wall time is past the skipped hour's start.
+  return asUtc - offsetAt(asUtc - DAY_MS, timeZone);
+}
+
+function dateKey(parts: { year: number; month: number; day: number }): number {
+  return Date.UTC(parts.year, parts.month - 1, parts.day);
+}
+
+/**
+ * The first instant of a calendar date in `timeZone`: its midnight, or, when a clock change skips
+ * midnight (São Paulo on 2018-11-04), the change itself.
+ */
+export function startOfDay(year: number, month: number, day: number, timeZone: string): number {
+  const date = Date.UTC(year, month - 1, day);
+  const [midnight] = instantsOf(date, timeZone);
+  if (midnight !== undefined) return midnight;
+  // Midnight was skipped: search the change, which lies within the day before the moved-forward time.
+  let after = zonedTime(year, month, day, 0, 0, timeZone);
+  let before = after - DAY_MS;
+  while (after - before > MINUTE_MS) {
+    const middle = before + Math.max(1, Math.floor((after - before) / 2 / MINUTE_MS)) * MINUTE_MS;
+    if (dateKey(zonedParts(middle, timeZone)) >= date) after = middle;
+    else before = middle;
+  }
+  return after;
 }
 
 function slotClock(slot: BroadcastSlot): { hour: number; minute: number } {
@@ -106,7 +144,11 @@ function slotClock(slot: BroadcastSlot): { hour: number; minute: number } {
 }
 
 /** The slot's airing on the calendar date (year, month, day + offset) of its own zone. */
-function airingOnDate(slot: BroadcastSlot, date: { year: number; month: number; day: number }, offsetDays: number) {
+function airingOnDate(
+  slot: BroadcastSlot,
+  date: { year: number; month: number; day: number },
+  offsetDays: number,
+) {
   const { hour, minute } = slotClock(slot);
   return zonedTime(date.year, date.month, date.day + offsetDays, hour, minute, slot.timezone);
 }
@@ -142,8 +184,10 @@ function calendarDays(from: number, to: number, timeZone: string): number {
 export function firstAiring(slot: BroadcastSlot): number | null {
   const match = slot.startDate ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(slot.startDate) : null;
   if (!match) return null;
-  const midnight = zonedTime(Number(match[1]), Number(match[2]), Number(match[3]), 0, 0, slot.timezone);
-  return airingOnOrAfter(slot, midnight);
+  return airingOnOrAfter(
+    slot,
+    startOfDay(Number(match[1]), Number(match[2]), Number(match[3]), slot.timezone),
+  );
 }
 
 /** Which episode the airing `at` is (1 = the first), or null when the start date is unknown. */
@@ -207,7 +251,7 @@ export interface LocalSlot {
  */
 export function localSlot(slot: BroadcastSlot, now: number, viewerZone: string): LocalSlot {
   const today = zonedParts(now, viewerZone);
-  const startOfToday = zonedTime(today.year, today.month, today.day, 0, 0, viewerZone);
+  const startOfToday = startOfDay(today.year, today.month, today.day, viewerZone);
   const at = airingOnOrAfter(slot, startOfToday);
   const local = zonedParts(at, viewerZone);
   return { weekday: local.weekday, minutes: local.hour * 60 + local.minute, at };
@@ -216,5 +260,9 @@ export function localSlot(slot: BroadcastSlot, now: number, viewerZone: string):
 /** A span as whole days, hours and minutes, rounded up to the minute (never "0 min" before it airs). */
 export function countdownParts(ms: number): { days: number; hours: number; minutes: number } {
   const total = Math.max(0, Math.ceil(ms / MINUTE_MS));
-  return { days: Math.floor(total / (24 * 60)), hours: Math.floor((total % (24 * 60)) / 60), minutes: total % 60 };
+  return {
+    days: Math.floor(total / (24 * 60)),
+    hours: Math.floor((total % (24 * 60)) / 60),
+    minutes: total % 60,
+  };
 }

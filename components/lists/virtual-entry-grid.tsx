@@ -1,0 +1,247 @@
+'use client';
+
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useTranslations } from 'next-intl';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import { ENTRY_GRID_CLASS } from './entry-grid';
+
+/**
+ * Lists longer than this render only the rows near the screen (a MAL import may hold 50,000
+ * entries); shorter ones render whole, so the browser's find and every entry are in the page.
+ */
+export const WINDOWED_FROM = 200;
+
+/** The grid's columns at each width: ENTRY_GRID_CLASS's breakpoints (Tailwind's sm, lg, xl). */
+const COLUMN_QUERIES = [
+  ['(min-width: 80rem)', 6],
+  ['(min-width: 64rem)', 4],
+  ['(min-width: 40rem)', 3],
+] as const;
+const ROW_GAP_PX = 16;
+/** Rows rendered beyond each edge of the screen: Tab and Shift+Tab always find the next card. */
+const OVERSCAN_ROWS = 2;
+
+function currentColumns(): number {
+  for (const [query, columns] of COLUMN_QUERIES) if (window.matchMedia(query).matches) return columns;
+  return 2;
+}
+
+function useColumns(): number {
+  const [columns, setColumns] = useState(currentColumns);
+  useEffect(() => {
+    const lists = COLUMN_QUERIES.map(([query]) => window.matchMedia(query));
+    const update = () => setColumns(currentColumns());
+    for (const list of lists) list.addEventListener('change', update);
+    return () => {
+      for (const list of lists) list.removeEventListener('change', update);
+    };
+  }, []);
+  return columns;
+}
+
+/** What the grid puts on each entry's `<li>`: its place in the list for assistive technology. */
+export interface EntryItemProps {
+  ref?: Ref<HTMLLIElement>;
+  'data-index'?: number;
+  'aria-posinset': number;
+  'aria-setsize': number;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), select';
+
+/**
+ * The entries of a list or ratings page as one `<ul>` in reading order. A long list renders the
+ * rows near the screen only (TanStack Virtual, the window's scroll): the rows above and below are
+ * padding of their measured height, so the page scrolls as if all were there. Every rendered
+ * entry keeps its place in the DOM order (Tab and screen readers read the list as it looks) and
+ * says its position (aria-posinset of aria-setsize). Home and End move to the first and last
+ * entry, and a skip link before the list (shown on focus) goes to the last.
+ */
+export function VirtualEntryGrid<T>({
+  items,
+  renderItem,
+  label,
+}: {
+  items: readonly T[];
+  renderItem: (item: T, index: number, itemProps: EntryItemProps) => ReactNode;
+  label: string;
+}) {
+  const windowed = items.length > WINDOWED_FROM;
+  return windowed ? (
+    <WindowedGrid items={items} renderItem={renderItem} label={label} />
+  ) : (
+    <WholeGrid items={items} renderItem={renderItem} label={label} />
+  );
+}
+
+/**
+ * Moves focus to the first control of entry `index`: at once when it is rendered, else as soon as
+ * the grid renders it (after scrolling there).
+ */
+function useFocusEntry(list: React.RefObject<HTMLUListElement | null>) {
+  const target = useRef<number | null>(null);
+  const tryFocus = useCallback(() => {
+    if (target.current === null) return;
+    const control = list.current?.querySelector<HTMLElement>(
+      `[aria-posinset="${target.current + 1}"] :is(${FOCUSABLE})`,
+    );
+    if (!control) return;
+    target.current = null;
+    control.focus();
+  }, [list]);
+  useEffect(tryFocus);
+  return useCallback(
+    (index: number) => {
+      target.current = index;
+      tryFocus();
+    },
+    [tryFocus],
+  );
+}
+
+function onListKeyDown(
+  event: KeyboardEvent<HTMLUListElement>,
+  count: number,
+  focus: (index: number) => void,
+) {
+  if (event.key !== 'Home' && event.key !== 'End') return;
+  if (event.altKey || event.metaKey || event.shiftKey) return;
+  // A select (the move-to control) uses Home and End for its own options.
+  if ((event.target as HTMLElement).closest('select')) return;
+  event.preventDefault();
+  focus(event.key === 'Home' ? 0 : count - 1);
+}
+
+function WholeGrid<T>({
+  items,
+  renderItem,
+  label,
+}: {
+  items: readonly T[];
+  renderItem: (item: T, index: number, itemProps: EntryItemProps) => ReactNode;
+  label: string;
+}) {
+  const list = useRef<HTMLUListElement>(null);
+  const focusEntry = useFocusEntry(list);
+  return (
+    <ul
+      ref={list}
+      className={ENTRY_GRID_CLASS}
+      aria-label={label}
+      onKeyDown={(event) => onListKeyDown(event, items.length, focusEntry)}
+    >
+      {items.map((item, index) =>
+        renderItem(item, index, { 'aria-posinset': index + 1, 'aria-setsize': items.length }),
+      )}
+    </ul>
+  );
+}
+
+function WindowedGrid<T>({
+  items,
+  renderItem,
+  label,
+}: {
+  items: readonly T[];
+  renderItem: (item: T, index: number, itemProps: EntryItemProps) => ReactNode;
+  label: string;
+}) {
+  const t = useTranslations('Lists');
+  const list = useRef<HTMLUListElement>(null);
+  const columns = useColumns();
+  const rowCount = Math.ceil(items.length / columns);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const [estimate, setEstimate] = useState(420);
+
+  useLayoutEffect(() => {
+    const measure = () => {
+      const element = list.current;
+      if (!element) return;
+      const box = element.getBoundingClientRect();
+      setScrollMargin(box.top + window.scrollY);
+      // A card is a 2:3 cover plus its text and controls (about 150 px).
+      setEstimate(Math.round(((box.width - ROW_GAP_PX * (columns - 1)) / columns) * 1.5 + 150));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [columns]);
+
+  const virtualizer = useWindowVirtualizer({
+    count: rowCount,
+    estimateSize: () => estimate,
+    overscan: OVERSCAN_ROWS,
+    gap: ROW_GAP_PX,
+    scrollMargin,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const first = rows[0];
+  const last = rows.at(-1);
+  const paddingTop = first ? first.start - scrollMargin : 0;
+  const paddingBottom = last ? Math.max(0, virtualizer.getTotalSize() - (last.end - scrollMargin)) : 0;
+
+  // The virtualizer renders this grid at every scroll step; the cards change only with the range.
+  const startRow = first?.index ?? 0;
+  const endRow = last?.index ?? -1;
+  const { measureElement } = virtualizer;
+  const cards = useMemo(() => {
+    const rendered: ReactNode[] = [];
+    for (let row = startRow; row <= endRow; row++) {
+      const start = row * columns;
+      items.slice(start, start + columns).forEach((item, column) =>
+        rendered.push(
+          renderItem(item, start + column, {
+            // The first card of a row gives the row's height (cards of a row stretch alike).
+            ...(column === 0 ? { ref: measureElement, 'data-index': row } : {}),
+            'aria-posinset': start + column + 1,
+            'aria-setsize': items.length,
+          }),
+        ),
+      );
+    }
+    return rendered;
+  }, [startRow, endRow, columns, items, renderItem, measureElement]);
+
+  const setFocusTarget = useFocusEntry(list);
+  const focusEntry = useCallback(
+    (index: number) => {
+      virtualizer.scrollToIndex(Math.floor(index / columns), { align: 'center' });
+      setFocusTarget(index);
+    },
+    [virtualizer, columns, setFocusTarget],
+  );
+
+  const skipClass =
+    'sr-only focus:not-sr-only focus:mb-4 focus:inline-flex focus:min-h-11 focus:items-center focus:rounded-md focus:px-3 focus:text-sm focus:font-medium focus:text-accent-text focus:underline';
+
+  return (
+    <>
+      <button type="button" className={skipClass} onClick={() => focusEntry(items.length - 1)}>
+        {t('skipToEnd', { count: items.length })}
+      </button>
+      <ul
+        ref={list}
+        className={ENTRY_GRID_CLASS}
+        aria-label={label}
+        style={{ paddingTop, paddingBottom }}
+        data-windowed=""
+        onKeyDown={(event) => onListKeyDown(event, items.length, focusEntry)}
+      >
+        {cards}
+      </ul>
+      <button type="button" className={skipClass} onClick={() => focusEntry(0)}>
+        {t('skipToStart')}
+      </button>
+    </>
+  );
+}
