@@ -1,5 +1,4 @@
 import type { NextConfig } from 'next';
-import type { RemotePattern } from 'next/dist/shared/lib/image-config';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { IMAGE_POLICY, securityHeaderRules } from './lib/server/security-headers';
 
@@ -20,6 +19,8 @@ const withNextIntl = createNextIntlPlugin({
  */
 const LOOPBACK_IMAGE_PATH = '/images/**';
 
+type RemotePattern = Exclude<NonNullable<NonNullable<NextConfig['images']>['remotePatterns']>[number], URL>;
+
 function loopbackImagePattern(): RemotePattern | null {
   try {
     const base = new URL(process.env.JIKAN_BASE_URL ?? 'https://api.jikan.moe/v4');
@@ -39,13 +40,15 @@ function loopbackImagePattern(): RemotePattern | null {
 const loopbackImages = loopbackImagePattern();
 
 /**
- * With REDIS_URL, Next's incremental cache (rendered pages, route answers, fetch data) lives in
- * Redis, shared by every instance, and Next keeps no per-instance copy (cacheMaxMemorySize 0, as
- * Next's docs say for a custom handler). Without it, Next's own in-memory cache.
+ * Next's incremental cache (rendered pages, route answers, fetch data, optimised images) goes
+ * through the app's cacheHandler (lib/server/next-cache-handler.mjs): in Redis, shared by every
+ * instance, when REDIS_URL is set; otherwise in this process's memory, bounded. Next keeps no
+ * copy of its own (cacheMaxMemorySize 0, as Next's docs say for a custom handler).
  */
-const sharedRenderCache: Pick<NextConfig, 'cacheHandler' | 'cacheMaxMemorySize'> = process.env.REDIS_URL?.trim()
-  ? { cacheHandler: require.resolve('./lib/server/next-cache-handler.mjs'), cacheMaxMemorySize: 0 }
-  : {};
+const renderCache: Pick<NextConfig, 'cacheHandler' | 'cacheMaxMemorySize'> = {
+  cacheHandler: require.resolve('./lib/server/next-cache-handler.mjs'),
+  cacheMaxMemorySize: 0,
+};
 
 const nextConfig: NextConfig = {
   // A separate output folder lets two builds (e.g. two engineers' test runs) coexist.
@@ -59,24 +62,19 @@ const nextConfig: NextConfig = {
   // Cached pages (ISR) tell shared caches: fresh for their revalidate time (10 min), then served
   // stale for up to a day while one request regenerates them.
   expireTime: 600 + 86_400,
-  // Rendered pages are cached in memory only, in Next's LRU bounded by cacheMaxMemorySize
-  // (50 MB): every search query is a cached page (about 150 kB of HTML and RSC), so the cache must
-  // have a bound, and a restart starts cold together with the data cache it was rendered from.
-  // Static shells are still read from the build output.
-  //
-  // The same switch turns off the optimiser's own disk cache (next/dist/server/image-optimizer.js
-  // keeps one only when isrFlushToDisk is on and no cacheHandler is set): with Next's default file
-  // cache, every page would be written to disk as well, without any bound, which any visitor can
-  // fill by searching. So covers are kept where a bound exists: by browsers and by the edge
-  // (Cache-Control public, max-age = images.minimumCacheTTL), by the nginx edge or the platform's
-  // image CDN in front of the app, and in Redis (maxmemory, LRU) through the cacheHandler when
-  // REDIS_URL is set. `next start` alone optimises a cover again for each browser that lacks it.
+  // Nothing of the render cache is written to the build folder: every search query is a cached
+  // page, so an unbounded disk cache could be filled by any visitor. The cacheHandler keeps pages
+  // and optimised covers within bounds (Redis's maxmemory, or its in-process LRUs), so a cover is
+  // optimised once per size and format, for every browser.
   experimental: { isrFlushToDisk: false },
-  ...sharedRenderCache,
+  ...renderCache,
   reactStrictMode: true,
   images: {
     formats: ['image/avif', 'image/webp'],
     minimumCacheTTL: 86_400,
+    // Optimised covers go through the cacheHandler too (Next's opt-in): once per size and format,
+    // kept in Redis or in the handler's in-process LRU, never in an unbounded disk folder.
+    customCacheHandler: true,
     contentSecurityPolicy: IMAGE_POLICY,
     dangerouslyAllowLocalIP: loopbackImages !== null,
     // Only the placeholder lives in public/ (and it is served unoptimised): nothing else local

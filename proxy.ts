@@ -1,23 +1,11 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { detailStatus } from '@/lib/detail/availability';
 import { parseAnimeId } from '@/lib/detail/anime-id';
-import {
-  animeNotFoundResponse,
-  isInternalRequest,
-  UNAVAILABLE_PATH,
-  unavailableResponse,
-} from '@/lib/detail/unavailable-response';
 import { cleanPageSearch } from '@/lib/discovery/page-query';
 import { internalPagePath } from '@/lib/discovery/params';
 import { isLocale, LOCALE_COOKIE } from '@/lib/i18n/config';
 import { localeCookieValue, localeFromCookieHeader } from '@/lib/i18n/locale-cookie';
 import { takeImageRender } from '@/lib/server/image-budget';
-import {
-  parseReviewScore,
-  parseReviewSegments,
-  REVIEW_SCORE_PARAM,
-  reviewInternalPath,
-} from '@/lib/share/review-link';
+import { parseReviewSegments, reviewInternalPath } from '@/lib/share/review-link';
 import { wellFormedPath } from '@/lib/utils/well-formed-path';
 
 /**
@@ -30,21 +18,18 @@ import { wellFormedPath } from '@/lib/utils/well-formed-path';
  * the two never mix here; on a Vercel-style deployment this proxy runs before the edge cache too
  * (README, Deployment); an edge in front of `next start` keys pages by URL and NEXT_LOCALE.
  *
- * The pages of one anime (/anime/{id}, its edit and review pages) are first checked against the
- * data layer (lib/detail/availability.ts): when the record cannot be had right now and no good
- * page of it exists, the answer is 503 with Retry-After and the 'Anime não disponível' page
- *, which a cached render could not give. An invalid id, or one the database does not
- * know, is answered here too: 'Anime não encontrado' with status 404, a page rendered whole (the
- * page's own notFound() would send Next's empty error shell, unreadable without JavaScript).
+ * It reads nothing but the request: no data, no state, no call, so it holds wherever Next runs it
+ * (apart from the pages on Vercel). What a page of one anime answers when the anime is not found
+ * (404) or cannot be had now (503) is decided by the page (components/detail/load-anime.ts).
  */
 // Metadata images (opengraph-image, twitter-image under app/[locale]) are linked by their internal path already.
 const LOCALISED_METADATA_IMAGE = /^\/(?:pt|en)\/.+\/(?:opengraph|twitter)-image(?:-\w+)?$/;
 const ANIME_IMAGE = /^\/(?:pt|en)\/anime\/([^/]+)\/(?:opengraph|twitter)-image(?:-\w+)?$/;
 const REVIEW_IMAGE = /^\/(?:pt|en)\/review\/([^/]+)\/([^/]+)\/([^/]+)\/(?:opengraph|twitter)-image(?:-\w+)?$/;
-const INTERNAL_ONLY = /^\/(?:review|unavailable)(?:\/|$)/;
-const ANIME_PAGE = /^\/anime\/([^/]+)(?:\/(edit|review))?\/?$/;
+// The review page's internal address exists only as the target of a review link's rewrite.
+const INTERNAL_ONLY = /^\/review(?:\/|$)/;
 
-export async function proxy(request: NextRequest) {
+export function proxy(request: NextRequest) {
   // One reading of the language cookie, the edge cache's too (lib/i18n/locale-cookie.ts).
   const cookieHeader = request.headers.get('cookie');
   const value = localeCookieValue(cookieHeader);
@@ -85,29 +70,11 @@ export async function proxy(request: NextRequest) {
     return response;
   };
 
-  const animePage = ANIME_PAGE.exec(pathname);
-  if (animePage) {
-    const id = parseAnimeId(animePage[1]);
-    // The review page answers its own 'not found' (a broken shared link), and a review
-    // link with a broken score needs no record.
-    const review = animePage[2] === 'review';
-    const needsRecord = !review || parseReviewScore(searchParams.get(REVIEW_SCORE_PARAM)) !== null;
-    const status = id === null ? 'not-found' : needsRecord ? await detailStatus(id) : 'ok';
-    if (status === 'not-found' && !review) return withCookieFix(await animeNotFoundResponse(request, locale));
-    if (id !== null && typeof status === 'object') {
-      const kind = animePage[2] === 'edit' ? 'edit' : 'detail';
-      const { retryAfterSeconds } = status;
-      return withCookieFix(await unavailableResponse(request, { locale, kind, id, retryAfterSeconds }));
-    }
-  }
-
   const target = ownUrl(request);
-  target.pathname =
-    INTERNAL_ONLY.test(pathname) && !(UNAVAILABLE_PATH.test(pathname) && isInternalRequest(request))
-      ? // Paths only this proxy produces (the review page, the 503 page's body) do not exist from outside.
-        `/${locale}/not-found${pathname}`
-      : (reviewInternalPath(pathname, searchParams, locale) ??
-        internalPagePath(pathname, searchParams, locale));
+  target.pathname = INTERNAL_ONLY.test(pathname)
+    ? `/${locale}/not-found${pathname}`
+    : (reviewInternalPath(pathname, searchParams, locale) ??
+      internalPagePath(pathname, searchParams, locale));
   target.search = '';
   return withCookieFix(NextResponse.rewrite(target));
 }

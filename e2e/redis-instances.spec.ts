@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
+import { Redis } from 'ioredis';
 import { REDIS_MISSING, redisServerPath, startTestRedis, type TestRedis } from '../test/support/redis';
 import { authServerEnv } from './auth-emulator/env.mjs';
 import {
@@ -130,7 +131,9 @@ test.describe('two instances sharing Redis', () => {
       // it shrinks, and the calls on either side are still two gaps apart. Two calls the limiter
       // let start together are not. So a short gap fails only when that is not the explanation.
       const unexplained = gaps.flatMap((gap, i) =>
-        gap >= GAP_MS || (i > 0 && times[i + 1]! - times[i - 1]! >= 2 * GAP_MS) ? [] : [`${gap} ms after call ${i}`],
+        gap >= GAP_MS || (i > 0 && times[i + 1]! - times[i - 1]! >= 2 * GAP_MS)
+          ? []
+          : [`${gap} ms after call ${i}`],
       );
       return { count: times.length, min: Math.min(...gaps), unexplained };
     };
@@ -289,6 +292,48 @@ test.describe('two instances sharing one render cache in Redis', () => {
     expect(second.cache).toBe('HIT');
     expect(second.html).toBe(first.html);
     expect(await fake.calls({ since })).toEqual([]);
+  });
+
+  test('a fresh instance during an outage keeps the good page another instance rendered', async () => {
+    // A renders the home page: the season carousel live (a good listing), the top one failing, so
+    // the page lives one second only (good-page-survives-failure.md).
+    const topFault = await fake.setFault({ service: 'jikan', mode: '503', match: '/top/anime' });
+    const good = await page(a.url, '/');
+    expect(good.status).toBe(200);
+    expect(good.html).toContain('Animes da Temporada Atual');
+    expect(good.html).not.toContain('data-testid="offline-badge"');
+
+    // The outage: the season fails too, and no copy of it is left in the shared data cache, so a
+    // render now would show the offline catalogue's season.
+    const seasonFault = await fake.setFault({ service: 'jikan', mode: '500', match: '/seasons/now' });
+    const client = new Redis(sharedRedis.url);
+    try {
+      const keys = await client.keys('am:cache:*');
+      if (keys.length) await client.del(...keys);
+    } finally {
+      client.disconnect();
+    }
+    const since = Date.now();
+    const seasonCalls = async () =>
+      (await fake.calls({ service: 'jikan', match: '/seasons/now', since })).length;
+
+    // B has never rendered the page. Each stale visit makes it render the page again in the
+    // background, one render at a time: once a second attempt has asked for the season, the
+    // first has ended, and what it left in the shared cache is what B serves.
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      await expect
+        .poll(async () => {
+          const visit = await page(b.url, '/');
+          expect(visit.html).not.toContain('data-testid="offline-badge"');
+          return seasonCalls();
+        })
+        .toBeGreaterThanOrEqual(attempt);
+    }
+    const after = await page(b.url, '/');
+    expect(after.status).toBe(200);
+    expect(after.html).not.toContain('data-testid="offline-badge"');
+    await fake.clearFault(seasonFault);
+    await fake.clearFault(topFault);
   });
 
   test('with Redis down, both instances still render pages', async () => {

@@ -6,14 +6,20 @@ import type { Locale } from '@/lib/i18n/config';
 import { synopsisExcerpt } from '@/lib/detail/synopsis';
 import { detailVisibility } from '@/lib/detail/view';
 import { routes } from '@/lib/routes';
-import { loadAnime } from './load-anime';
+import { animeRecord } from './load-anime';
 
 /**
  * Title, description and the Open Graph / Twitter card of /anime/{id} (the card image is the
  * route's opengraph-image). An adult record's description never quotes its synopsis.
  */
 export async function detailMetadata(rawId: string, locale: Locale): Promise<Metadata> {
-  const anime = await loadAnime(rawId);
+  const record = await animeRecord(rawId);
+  if (!('anime' in record)) {
+    // The page answers 'Anime não encontrado' (404) or redirects to 'Anime não disponível' (503).
+    const tError = await getTranslations({ locale, namespace: 'DetailError' });
+    return { title: tError('notFound' in record ? 'notFoundTitle' : 'title'), robots: { index: false } };
+  }
+  const { anime } = record;
   // Explicit locale: metadata resolves outside the page's render, where setRequestLocale does not reach.
   const t = await getTranslations({ locale, namespace: 'Detail' });
   const title = animeTitle(anime, locale) ?? t('notAvailableTitle');

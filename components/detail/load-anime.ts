@@ -1,32 +1,72 @@
 import 'server-only';
-import { notFound } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { parseAnimeId } from '@/lib/detail/anime-id';
-import { currentDetails } from '@/lib/detail/availability';
+import { DETAIL_RETRY_SECONDS, unavailablePath, type UnavailableKind } from '@/lib/detail/status-page';
+import { getAnimeDetails } from '@/lib/jikan';
 import type { AnimeDetails } from '@/lib/jikan/types';
 import { isAppError } from '@/lib/server/errors';
-import { failedListing, rememberGoodListing } from '@/lib/server/render-cache';
+import { DEFAULT_RETRY_AFTER_SECONDS } from '@/lib/server/rate-limiter';
+import { cacheBriefly, failedListing, rememberGoodListing } from '@/lib/server/render-cache';
+
+/** What the pages of one anime can show now. */
+type AnimeRecord =
+  { anime: AnimeDetails } | { notFound: true } | { id: number; retryAfterSeconds: number; error: unknown };
 
 /**
- * The record behind /anime/{id} and its metadata, once per render (React cache). An id that is not
- * a MyAnimeList id ('abc', '-1', '0', 16 digits) is not found without any upstream call; an id
- * Jikan does not know is not found too. Anything else (rate limited, down, timed out) is thrown:
- * the segment's error boundary shows 'Anime não disponível', and an earlier good render of the page
- * is never replaced by it (a failed render is not cached).
+ * The record behind /anime/{id}, once per render (React cache), through the data layer (cache,
+ * single flight, limiter, 429 back-off, stored copy, offline catalogue). An id that is not a
+ * MyAnimeList id ('abc', '-1', '0', 16 digits) is not found without any upstream call; an id Jikan
+ * does not know is not found too. A failure nothing stood in for is "not now", with the
+ * back-off's Retry-After after a 429, or DETAIL_RETRY_SECONDS after a timeout or 5xx.
  */
-export const loadAnime = cache(async (rawId: string): Promise<AnimeDetails> => {
+export const animeRecord = cache(async (rawId: string): Promise<AnimeRecord> => {
   const id = parseAnimeId(rawId);
-  if (id === null) notFound();
+  if (id === null) return { notFound: true };
   try {
-    // The record, or the offline stand-in proxy.ts's check got a moment ago (one timeout, not two).
-    const anime = await currentDetails(id);
+    const anime = await getAnimeDetails(id);
     // An offline-catalogue record or a stale stored copy stands in while the database cannot
     // answer: like a failed listing, it never replaces a good page and is cached for a second only.
     if (anime.offline || anime.stale) await failedListing(`detail:${id}`);
     else rememberGoodListing(`detail:${id}`);
-    return anime;
+    return { anime };
   } catch (error) {
-    if (isAppError(error, 'NOT_FOUND') || isAppError(error, 'INVALID_ID')) notFound();
-    throw error;
+    if (isAppError(error, 'NOT_FOUND') || isAppError(error, 'INVALID_ID')) return { notFound: true };
+    // A good page of this anime is cached (on any instance): the render is dropped, that page stays.
+    await failedListing(`detail:${id}`);
+    const retryAfterSeconds = isAppError(error, 'RATE_LIMITED')
+      ? Math.max(1, Math.ceil(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS))
+      : DETAIL_RETRY_SECONDS;
+    console.warn(
+      `[detail] anime ${id} unavailable for ${retryAfterSeconds} s`,
+      isAppError(error) ? error.code : error,
+    );
+    return { id, retryAfterSeconds, error };
   }
 });
+
+/**
+ * The record for a page of one anime (/anime/{id}, its edit page), or null when the anime is not
+ * found: the page then answers 'Anime não encontrado' with status 404 (AnimeNotFoundAnswer). Not
+ * now: a redirect to 'Anime não disponível' (503 with Retry-After), a route handler, since a page
+ * cannot choose that status (lib/detail/status-page.ts); the redirect is cached for one second
+ * only, like any failed render.
+ */
+export async function loadAnime(
+  rawId: string,
+  kind: UnavailableKind = 'detail',
+): Promise<AnimeDetails | null> {
+  const record = await animeRecord(rawId);
+  if ('anime' in record) return record.anime;
+  if ('notFound' in record) return null;
+  await cacheBriefly();
+  redirect(unavailablePath(kind, record.id, record.retryAfterSeconds));
+}
+
+/** The record for a card image: not found is notFound() (404), not now is thrown (no card cached). */
+export async function animeForImage(rawId: string): Promise<AnimeDetails> {
+  const record = await animeRecord(rawId);
+  if ('anime' in record) return record.anime;
+  if ('notFound' in record) notFound();
+  throw record.error;
+}

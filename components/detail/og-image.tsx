@@ -5,7 +5,7 @@ import { animeTitle, formatScore } from '@/lib/anime-display';
 import type { Locale } from '@/lib/i18n/config';
 import { detailVisibility } from '@/lib/detail/view';
 import { fetchImageDataUrl } from '@/lib/server/image-data';
-import { loadAnime } from './load-anime';
+import { animeForImage } from './load-anime';
 
 export const OG_SIZE = { width: 1200, height: 630 };
 
@@ -35,16 +35,14 @@ export function drawable(text: string): string {
 
 /** The Open Graph card of /anime/{id}: cover, title and score (no cover for an adult record). */
 export async function renderOgImage(rawId: string, locale: Locale): Promise<ImageResponse> {
-  const anime = await loadAnime(rawId);
+  const anime = await animeForImage(rawId);
   const { gated } = detailVisibility(anime, { adult: false });
   const title = drawable(animeTitle(anime, locale) ?? '') || 'Anime Master';
   const score = formatScore(anime.score, locale);
   const cover = gated ? null : await fetchImageDataUrl(anime.images.cover);
 
   return new ImageResponse(
-    <div
-      style={OG_FRAME}
-    >
+    <div style={OG_FRAME}>
       {cover && (
         // eslint-disable-next-line @next/next/no-img-element -- satori draws plain <img>
         <img src={cover} alt="" width={334} height={500} style={{ borderRadius: 16, objectFit: 'cover' }} />

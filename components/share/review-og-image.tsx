@@ -1,10 +1,9 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
 import { ImageResponse } from 'next/og';
-import { loadAnime } from '@/components/detail/load-anime';
+import { animeRecord } from '@/components/detail/load-anime';
 import { drawable, OG_FRAME, OG_SIZE } from '@/components/detail/og-image';
 import { animeTitle } from '@/lib/anime-display';
-import { detailUnavailableFor } from '@/lib/detail/availability';
 import { detailVisibility } from '@/lib/detail/view';
 import type { Locale } from '@/lib/i18n/config';
 import { cacheBriefly } from '@/lib/server/render-cache';
@@ -26,13 +25,13 @@ export type ReviewImageSegments = { id: string; score: string; opinion: string }
 export async function renderReviewImage(segments: ReviewImageSegments, locale: Locale): Promise<Response> {
   const review = parseReviewSegments(segments);
   if (!review) return new Response(null, { status: 404 });
-  const wait = await detailUnavailableFor(review.id);
-  if (wait !== null) {
+  const record = await animeRecord(String(review.id));
+  if ('notFound' in record) return new Response(null, { status: 404 });
+  if ('retryAfterSeconds' in record) {
     await cacheBriefly();
-    return new Response(null, { status: 503, headers: { 'Retry-After': String(wait) } });
+    return new Response(null, { status: 503, headers: { 'Retry-After': String(record.retryAfterSeconds) } });
   }
-  // An unknown id: loadAnime's notFound() becomes a 404 answer.
-  const anime = await loadAnime(String(review.id));
+  const { anime } = record;
   const t = await getTranslations({ locale, namespace: 'ReviewPage' });
   const tShare = await getTranslations({ locale, namespace: 'Share' });
   const { gated } = detailVisibility(anime, { adult: false });

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
+import { notFound } from 'next/navigation';
 import { AnimeCover } from '@/components/anime/anime-cover';
 import { loadAnime } from '@/components/detail/load-anime';
 import { StarDisplay } from '@/components/ratings/star-display';
@@ -14,7 +15,9 @@ import { reviewHref, type ReviewParams } from '@/lib/share/review-link';
 
 /** The record behind a review link, with what the anonymous view may show of it. */
 async function reviewedAnime(review: ReviewParams, locale: Locale) {
-  const anime: AnimeDetails = await loadAnime(String(review.id));
+  // Not found: the review's not-found.tsx; not now: the anime's 503 page (load-anime.ts).
+  const anime: AnimeDetails | null = await loadAnime(String(review.id));
+  if (!anime) notFound();
   const t = await getTranslations({ locale, namespace: 'Detail' });
   const title = animeTitle(anime, locale) ?? t('notAvailableTitle');
   const { gated } = detailVisibility(anime, { adult: false });

@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { startPrivateStack, type PrivateStack } from '../discovery/private-stack';
 
 /**
- * A request's upstream work ends within one JIKAN_TIMEOUT_MS: the availability check of proxy.ts
- * and the render after it do not each wait for a hanging anime database. A private stack, so the
+ * A request's upstream work ends within one JIKAN_TIMEOUT_MS: the page's metadata and its body
+ * share one load of the record, and do not each wait for a hanging anime database. A private stack, so the
  * fault and the short timeout disturb no other spec.
  */
 const TIMEOUT_MS = 5000;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Anime, AnimeDetails } from '@/lib/jikan/types';
 import { eachStoredRecord } from '@/lib/records';
 import { processState } from '@/lib/server/process-state';
+import { runAfterResponse } from '@/lib/server/background';
 import { getRedis } from '@/lib/server/redis';
 import {
   Catalogue,
@@ -113,7 +114,7 @@ export function getCatalogue(): Catalogue | null {
       `[catalogue] ${catalogue.size} anime loaded in ${Math.round(performance.now() - started)} ms`,
     );
     state.catalogue = catalogue;
-    void reloadEnrichment(catalogue);
+    runAfterResponse('loading the catalogue enrichment', () => reloadEnrichment(catalogue));
   } catch (error) {
     console.error('[catalogue] could not load the offline catalogue', error);
     state.catalogue = null;
@@ -132,11 +133,13 @@ export function rememberAnime(records: readonly (Anime | AnimeDetails)[]): void 
   const saved = enrichmentStore();
   if (catalogue) {
     for (const anime of records) catalogue.remember(anime);
-    void saved?.save(records.map((anime) => catalogue.seenAnime(anime.id) ?? toSeenAnime(anime)));
+    const seen = records.map((anime) => catalogue.seenAnime(anime.id) ?? toSeenAnime(anime));
+    if (saved) runAfterResponse('saving the catalogue enrichment', () => saved.save(seen));
     return;
   }
   if (catalogue === null) return;
-  void saved?.save(records.map((anime) => toSeenAnime(anime)));
+  const seen = records.map((anime) => toSeenAnime(anime));
+  if (saved) runAfterResponse('saving the catalogue enrichment', () => saved.save(seen));
   const backlog = (state.catalogueBacklog ??= new Map());
   for (const anime of records) {
     backlog.delete(anime.id);

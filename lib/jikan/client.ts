@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { serverEnv } from '@/lib/env';
 import { storedCopyDecision } from '@/lib/records/freshness';
+import { runAfterResponse } from '@/lib/server/background';
 import {
   cacheKey,
   cacheLife,
@@ -303,13 +304,16 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
 
   if (hit) {
     if (!isInFlight(key) && !refreshFailed().has(key)) {
-      // Nobody waits for this call, and it belongs to no visitor's budget.
-      void withoutClientBudget(() =>
-        singleFlight(key, load(jikanDeadline())).catch((error: unknown) => {
-          refreshFailed().add(key);
-          const code = isAppError(error) ? error.code : error;
-          console.warn(`[jikan] refreshing ${key} failed; still serving the stale copy`, code);
-        }),
+      // Nobody waits for this call, and it belongs to no visitor's budget; after() keeps it alive
+      // once the answer has gone.
+      runAfterResponse(`refreshing ${key}`, () =>
+        withoutClientBudget(() =>
+          singleFlight(key, load(jikanDeadline())).catch((error: unknown) => {
+            refreshFailed().add(key);
+            const code = isAppError(error) ? error.code : error;
+            console.warn(`[jikan] refreshing ${key} failed; still serving the stale copy`, code);
+          }),
+        ),
       );
     }
     // Past its life with its refresh failed: the database cannot answer, and the page says how old it is.
@@ -439,10 +443,12 @@ function callInBackground<R>(key: string, waitMs: number, load: (until: number) 
     if (isAppError(error, 'TOO_MANY_REQUESTS')) return;
     throw error;
   }
-  void withoutClientBudget(() =>
-    timedCall(key, waitMs, () => singleFlight(key, load(jikanDeadline()))).catch((error: unknown) => {
-      console.warn(`[jikan] background call for ${key} failed`, isAppError(error) ? error.code : error);
-    }),
+  runAfterResponse(`background call for ${key}`, () =>
+    withoutClientBudget(() =>
+      timedCall(key, waitMs, () => singleFlight(key, load(jikanDeadline()))).catch((error: unknown) => {
+        console.warn(`[jikan] background call for ${key} failed`, isAppError(error) ? error.code : error);
+      }),
+    ),
   );
 }
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { getDb } from '@/lib/db';
 import type { Database } from '@/lib/db/schema';
 import type { Anime, AnimeDetails } from '@/lib/jikan/types';
+import { runAfterResponse, withTimeout } from '@/lib/server/background';
 import { processState } from '@/lib/server/process-state';
 import {
   readRecord,
@@ -19,8 +20,11 @@ import { readExtra, readExtras, saveExtra, type ExtraKind, type StoredExtra } fr
 /**
  * The durable store of anime records (store.ts) as the data layer uses it. It never fails a
  * request: a database that is down or slow is logged and the request goes on as if nothing were
- * stored. Writes leave the request's path: they queue here (one at a time, a bounded queue) and a
- * request never waits for them.
+ * stored. Writes leave the request's path: they queue here (one at a time, a bounded queue, each
+ * within WRITE_TIMEOUT_MS), run through `after()` so the platform keeps the function alive until
+ * they end, and a request never waits for them. A write dropped (the queue is full) or lost (it
+ * failed or timed out) is counted in the log; nothing remembers it was made, so the record's next
+ * fetch from the anime database writes it again.
  */
 
 export type { StoredRecord } from './store';
@@ -33,8 +37,10 @@ export const READ_TIMEOUT_MS = 3000;
  * folder, Postgres connects and migrates): the data layer's own timeout, JIKAN_TIMEOUT_MS's default.
  */
 export const OPEN_TIMEOUT_MS = 15_000;
-/** Writes waiting beyond this many are dropped (logged): the database is not keeping up. */
+/** Writes waiting beyond this many are dropped (counted in the log): the database is not keeping up. */
 export const MAX_PENDING_WRITES = 200;
+/** How long one write may take before the queue goes on without it (a hung write holds nothing). */
+export const WRITE_TIMEOUT_MS = 10_000;
 
 const state = processState<{
   /** undefined: the app's database (getDb); null: no durable store (unit tests). */
@@ -44,6 +50,9 @@ const state = processState<{
   writes?: Promise<void>;
   pending?: number;
   warnedAt?: number;
+  /** Writes dropped since the last warning about them. */
+  dropped?: number;
+  droppedWarnedAt?: number;
 }>('records', () => ({}));
 
 function database(): Promise<Kysely<Database>> | null {
@@ -96,21 +105,38 @@ export async function storedRecord(
   }
 }
 
+/**
+ * One warning a minute at most about dropped writes, with how many were dropped since the last.
+ */
+function countDropped(label: string): void {
+  state.dropped = (state.dropped ?? 0) + 1;
+  const now = Date.now();
+  if (state.droppedWarnedAt && now - state.droppedWarnedAt < 60_000) return;
+  state.droppedWarnedAt = now;
+  console.warn(
+    `[records] ${MAX_PENDING_WRITES} writes waiting: ${state.dropped} write(s) dropped (latest: ${label}); ` +
+      'each is written again at its record’s next fetch',
+  );
+  state.dropped = 0;
+}
+
 function enqueue(label: string, write: (db: Kysely<Database>) => Promise<void>): void {
   const opening = database();
   if (!opening) return;
   if ((state.pending ?? 0) >= MAX_PENDING_WRITES) {
-    warn(`${MAX_PENDING_WRITES} writes waiting; dropping ${label}`, null);
+    countDropped(label);
     return;
   }
   state.pending = (state.pending ?? 0) + 1;
-  state.writes = (state.writes ?? Promise.resolve())
-    .then(() => opening)
-    .then(write)
-    .catch((error: unknown) => warn(`could not store ${label}`, error))
+  const done = (state.writes ?? Promise.resolve())
+    .then(() => within(opening, OPEN_TIMEOUT_MS))
+    .then((db) => withTimeout(write(db), WRITE_TIMEOUT_MS, `storing ${label}`))
+    .catch((error: unknown) => warn(`could not store ${label}; written again at its next fetch`, error))
     .finally(() => {
       state.pending = (state.pending ?? 1) - 1;
     });
+  state.writes = done;
+  runAfterResponse(`storing ${label}`, () => done);
 }
 
 /** Keeps records just fetched from the anime database: details as full records, others as listing rows. */
@@ -239,4 +265,6 @@ export function setRecordStoreForTests(
   state.writes = undefined;
   state.pending = 0;
   state.warnedAt = undefined;
+  state.dropped = undefined;
+  state.droppedWarnedAt = undefined;
 }

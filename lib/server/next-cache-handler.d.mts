@@ -1,20 +1,42 @@
 import type { Redis } from 'ioredis';
-import type {
-  CacheHandler,
-  CacheHandlerContext,
-  CacheHandlerValue,
-} from 'next/dist/server/lib/incremental-cache';
-import type { IncrementalCacheValue } from 'next/dist/server/response-cache';
+
+/** The shapes the handler reads, structurally: Next exports no public type for its cacheHandler. */
+export type CacheValue = {
+  kind: string;
+  revalidate?: number | false;
+  tags?: string[];
+  headers?: Record<string, unknown>;
+} & Record<string, unknown>;
+export type HandlerContext = { serverDistDir?: string } & Record<string, unknown>;
+export type GetContext = {
+  kind: string;
+  revalidate?: number | false;
+  tags?: string[];
+  softTags?: string[];
+} & Record<string, unknown>;
+export type SetContext = {
+  kind?: string;
+  fetchCache?: boolean;
+  tags?: string[];
+  cacheControl?: { revalidate: number | false; expire?: number };
+} & Record<string, unknown>;
+export type HandlerValue = {
+  lastModified: number;
+  value: CacheValue | null;
+  cacheControl?: { revalidate: number | false; expire?: number };
+};
 
 export const MAX_TTL_SECONDS: number;
 export const FETCH_STALE_SECONDS: number;
+export const MEMORY_PAGES_BYTES: number;
+export const MEMORY_IMAGES_BYTES: number;
 
 export interface HandlerOptions {
-  /** The client to use; null: no Redis (every read misses). Default: one for REDIS_URL. */
+  /** The client to use; null: no Redis (entries in this process's memory). Default: one for REDIS_URL. */
   redis?: Redis | null;
   /** Key prefix (default `am:next:`). */
   prefix?: string;
-  /** Default: the id Next wrote beside ctx.serverDistDir. */
+  /** Default: the id of the build beside ctx.serverDistDir (next-internals.mjs). */
   buildId?: string;
 }
 
@@ -22,15 +44,13 @@ export function encodeEntry(entry: unknown): string;
 export function decodeEntry(text: string): unknown;
 export function packEntry(entry: unknown): Promise<Buffer>;
 export function unpackEntry(stored: Buffer): Promise<unknown>;
-export function entryTtlSeconds(
-  value: IncrementalCacheValue | null,
-  ctx: Parameters<CacheHandler['set']>[2],
-): number;
+export function entryTtlSeconds(value: CacheValue | null, ctx: SetContext): number;
+export function resetMemoryForTests(): void;
 
-export class RedisIncrementalCache implements CacheHandler {
-  constructor(ctx: CacheHandlerContext, options?: HandlerOptions);
-  get(...args: Parameters<CacheHandler['get']>): Promise<CacheHandlerValue | null>;
-  set(...args: Parameters<CacheHandler['set']>): Promise<void>;
+export class RedisIncrementalCache {
+  constructor(ctx: HandlerContext, options?: HandlerOptions);
+  get(key: string, ctx: GetContext): Promise<HandlerValue | null>;
+  set(key: string, value: CacheValue | null, ctx: SetContext): Promise<void>;
   revalidateTag(tags: string | string[], durations?: { expire?: number }): Promise<void>;
   resetRequestCache(): void;
 }

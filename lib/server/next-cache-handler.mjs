@@ -1,44 +1,51 @@
 // @ts-check
-import fs from 'node:fs';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+import { buildIdOfServerDir, ENTRY_KIND, responseCacheTags } from './next-internals.mjs';
 import { createRedisClient, redisUsable, RedisHealth } from './redis-connection.mjs';
 
 /**
  * Next's incremental cache (rendered pages, route handler answers, `fetch` and `unstable_cache`
- * data) in Redis, so that several instances of the app render a page once between them.
- * next.config.ts names this file as `cacheHandler` when REDIS_URL is set; Node loads it at run
- * time, outside the app's bundles (so it is a plain ES module, typed by its .d.mts).
+ * data, optimised images) through Next's `cacheHandler` interface. next.config.ts always names
+ * this file; Node loads it at run time, outside the app's bundles (so it is a plain ES module,
+ * typed by its .d.mts). What it knows of Next's private formats is in next-internals.mjs only.
  *
- * - Entries live under one key each, `am:next:<build id>:<Next's key>`, and expire in Redis when
- *   Next would no longer serve them even stale: at the entry's `expire` time (next.config.ts
- *   `expireTime`), at most MAX_TTL_SECONDS. Pages of another build never mix with this one's.
- * - revalidateTag() and revalidatePath() mark the tag in Redis (`am:next:tag:<tag>`), seen by
- *   every instance: an entry carrying a tag expired after it was stored is a miss; one whose tag
- *   was only marked stale is served once more while Next renders it again in the background.
- * - Redis failing (down, slow, refusing) is a miss and a lost write: the page is rendered, never
- *   an error. One warning per outage.
+ * - With REDIS_URL: entries live in Redis under one key each, `am:next:<build id>:<Next's key>`,
+ *   shared by every instance (a page is rendered once between them), and expire when Next would
+ *   no longer serve them even stale: at the entry's `expire` time (next.config.ts `expireTime`),
+ *   at most MAX_TTL_SECONDS. Pages of another build never mix with this one's. Redis failing
+ *   (down, slow, refusing) is a miss and a lost write: the page is rendered, never an error. One
+ *   warning per outage.
+ * - Without it: entries live in this process's memory, in two LRUs bounded in bytes: pages and
+ *   data (MEMORY_PAGES_BYTES, Next's own default bound) and optimised images (MEMORY_IMAGES_BYTES),
+ *   so `next start` alone optimises a cover once per size and format, not once per browser.
+ * - revalidateTag() and revalidatePath() mark the tag (in Redis, or here), seen by every instance:
+ *   an entry carrying a tag marked after it was stored is a miss, rendered again by the next request.
  */
 
 /** Nothing stays longer than a week, whatever its own life. Tag marks outlive every entry. */
 export const MAX_TTL_SECONDS = 7 * 86_400;
 /** `fetch` entries have no expire time: Next serves them stale for as long as they exist. */
 export const FETCH_STALE_SECONDS = 86_400;
-const TAGS_HEADER = 'x-next-cache-tags';
+/** In-process bounds when there is no Redis. */
+export const MEMORY_PAGES_BYTES = 50 * 1024 * 1024;
+export const MEMORY_IMAGES_BYTES = 50 * 1024 * 1024;
 const BUFFER = '__nextCacheBuffer';
 const MAP = '__nextCacheMap';
 
 /**
- * @typedef {import('next/dist/server/lib/incremental-cache').CacheHandlerContext} CacheHandlerContext
- * @typedef {import('next/dist/server/lib/incremental-cache').CacheHandlerValue} CacheHandlerValue
- * @typedef {import('next/dist/server/response-cache').IncrementalCacheValue} IncrementalCacheValue
- * @typedef {import('ioredis').Redis} Redis
+ * The shapes this handler reads, structurally (Next exports no public type for them).
+ * @typedef {{ kind: string, revalidate?: number | false, tags?: string[], headers?: Record<string, unknown> } & Record<string, unknown>} CacheValue
+ * @typedef {{ serverDistDir?: string } & Record<string, unknown>} HandlerContext
  * @typedef {{ kind: string, revalidate?: number | false, tags?: string[], softTags?: string[] }} GetContext
  * @typedef {{ fetchCache?: boolean, tags?: string[],
  *   cacheControl?: { revalidate: number | false, expire?: number } }} SetContext
- * @typedef {{ lastModified: number, value: IncrementalCacheValue | null,
+ * @typedef {{ lastModified: number, value: CacheValue | null,
  *   cacheControl?: { revalidate: number | false, expire?: number }, tags: string[] }} StoredEntry
+ * @typedef {{ lastModified: number, value: CacheValue | null,
+ *   cacheControl?: { revalidate: number | false, expire?: number } }} HandlerValue
+ * @typedef {import('ioredis').Redis} Redis
  * @typedef {{ redis?: Redis | null, prefix?: string, buildId?: string }} HandlerOptions
  */
 
@@ -77,12 +84,12 @@ export function decodeEntry(text) {
 
 /**
  * How long Redis keeps an entry, in seconds.
- * @param {IncrementalCacheValue | null} value
+ * @param {CacheValue | null} value
  * @param {SetContext} ctx
  */
 export function entryTtlSeconds(value, ctx) {
   let seconds = MAX_TTL_SECONDS;
-  if (value?.kind === 'FETCH') {
+  if (value?.kind === ENTRY_KIND.FETCH) {
     if (typeof value.revalidate === 'number' && value.revalidate > 0)
       seconds = value.revalidate + FETCH_STALE_SECONDS;
   } else if (typeof ctx.cacheControl?.expire === 'number') {
@@ -94,19 +101,14 @@ export function entryTtlSeconds(value, ctx) {
 }
 
 /**
- * The tags an entry answers to: a response's own (Next lists them in a header of the entry), a
- * fetch's explicit tags.
- * @param {IncrementalCacheValue | null} value
+ * The tags an entry answers to: a response's own (next-internals.mjs), a fetch's explicit tags.
+ * @param {CacheValue | null} value
  * @param {string[] | undefined} extra
  * @returns {string[]}
  */
 function entryTags(value, extra = []) {
-  const tags = new Set(extra);
-  if (value && 'headers' in value && value.headers) {
-    const header = value.headers[TAGS_HEADER];
-    if (typeof header === 'string') for (const tag of header.split(',')) if (tag) tags.add(tag);
-  }
-  if (value?.kind === 'FETCH') for (const tag of value.tags ?? []) tags.add(tag);
+  const tags = new Set([...extra, ...responseCacheTags(value)]);
+  if (value?.kind === ENTRY_KIND.FETCH) for (const tag of value.tags ?? []) tags.add(tag);
   return [...tags];
 }
 
@@ -131,28 +133,6 @@ export async function unpackEntry(stored) {
   return decodeEntry((await gunzip(stored)).toString('utf8'));
 }
 
-/** @type {Map<string, string>} */
-const buildIds = new Map();
-
-/**
- * The build's id (Next writes it beside the server output), so two builds sharing one Redis
- * during a deployment never serve each other's pages.
- * @param {string | undefined} serverDistDir
- */
-function buildIdOf(serverDistDir) {
-  if (!serverDistDir) return 'unknown';
-  let id = buildIds.get(serverDistDir);
-  if (id === undefined) {
-    try {
-      id = fs.readFileSync(path.join(serverDistDir, '..', 'BUILD_ID'), 'utf8').trim() || 'unknown';
-    } catch {
-      id = 'unknown';
-    }
-    buildIds.set(serverDistDir, id);
-  }
-  return id;
-}
-
 /** One connection per process and URL (Next builds a handler per request). */
 /** @type {Map<string, Redis>} */
 const clients = new Map();
@@ -168,9 +148,46 @@ function clientFor(url) {
   return client;
 }
 
+/**
+ * The in-process store, one per process (Next builds a handler per request): entries and tag
+ * marks, as they would be in Redis.
+ */
+const memory = {
+  /** @type {LRUCache<string, StoredEntry>} */
+  entries: new LRUCache({
+    maxSize: MEMORY_PAGES_BYTES,
+    sizeCalculation: (entry) => Math.max(1, entrySize(entry)),
+  }),
+  /** @type {LRUCache<string, StoredEntry>} */
+  images: new LRUCache({
+    maxSize: MEMORY_IMAGES_BYTES,
+    sizeCalculation: (entry) => Math.max(1, entrySize(entry)),
+  }),
+  /** @type {Map<string, number>} tag → when it was marked */
+  tags: new Map(),
+};
+
+/**
+ * An entry's size in bytes, about: its buffers and strings.
+ * @param {unknown} value
+ * @returns {number}
+ */
+function entrySize(value) {
+  if (value == null) return 0;
+  if (typeof value === 'string') return value.length;
+  if (value instanceof Uint8Array) return value.byteLength;
+  if (value instanceof Map) return [...value.values()].reduce((sum, each) => sum + entrySize(each), 0);
+  if (typeof value === 'object') {
+    let sum = 0;
+    for (const each of Object.values(value)) sum += entrySize(each);
+    return sum;
+  }
+  return 8;
+}
+
 export class RedisIncrementalCache {
   /**
-   * @param {CacheHandlerContext} ctx
+   * @param {HandlerContext} ctx
    * @param {HandlerOptions} [options] tests pass their own client and names
    */
   constructor(ctx, options = {}) {
@@ -178,7 +195,7 @@ export class RedisIncrementalCache {
     /** @type {Redis | null} */
     this.redis = options.redis !== undefined ? options.redis : url ? clientFor(url) : null;
     const prefix = options.prefix ?? 'am:next:';
-    this.entryPrefix = `${prefix}${options.buildId ?? buildIdOf(ctx.serverDistDir)}:`;
+    this.entryPrefix = `${prefix}${options.buildId ?? buildIdOfServerDir(ctx.serverDistDir)}:`;
     this.tagPrefix = `${prefix}tag:`;
   }
 
@@ -193,9 +210,10 @@ export class RedisIncrementalCache {
   /**
    * @param {string} key
    * @param {GetContext} ctx
-   * @returns {Promise<CacheHandlerValue | null>}
+   * @returns {Promise<HandlerValue | null>}
    */
   async get(key, ctx) {
+    if (!this.redis) return this.getFromMemory(key, ctx);
     try {
       const redis = await this.usable();
       if (!redis) return null;
@@ -210,35 +228,17 @@ export class RedisIncrementalCache {
         // Not an entry this handler wrote whole: a miss, and the next render replaces it.
         return null;
       }
-      const tags = new Set(entry.tags);
-      if (ctx.kind === 'FETCH')
-        for (const tag of [...(ctx.tags ?? []), ...(ctx.softTags ?? [])]) tags.add(tag);
-      let lastModified = entry.lastModified;
-      if (tags.size) {
+      const tags = readTags(entry, ctx);
+      if (tags.length) {
         const pipeline = redis.pipeline();
-        for (const tag of tags) pipeline.hmget(this.tagPrefix + tag, 'stale', 'expired');
+        for (const tag of tags) pipeline.get(this.tagPrefix + tag);
         const marks = (await pipeline.exec()) ?? [];
-        const now = Date.now();
-        let stale = false;
-        for (const [error, fields] of marks) {
+        for (const [error, markedAt] of marks) {
           if (error) throw error;
-          const [staleAt, expiredAt] = /** @type {(string | null)[]} */ (fields).map(Number);
-          if (expiredAt && expiredAt <= now && expiredAt > entry.lastModified) return null;
-          if (staleAt && staleAt > entry.lastModified) stale = true;
-        }
-        if (stale) {
-          // Next decides staleness from the entry's age and its revalidate time: an entry old
-          // enough is served once more while it renders the page again. Without a revalidate
-          // time there is no stale serving: a miss.
-          const revalidate =
-            entry.value?.kind === 'FETCH'
-              ? ctx.revalidate || entry.value.revalidate
-              : entry.cacheControl?.revalidate;
-          if (typeof revalidate !== 'number') return null;
-          lastModified = Math.min(lastModified, now - revalidate * 1000 - 1);
+          if (Number(markedAt) > entry.lastModified) return null;
         }
       }
-      return { lastModified, value: entry.value, cacheControl: entry.cacheControl };
+      return { lastModified: entry.lastModified, value: entry.value, cacheControl: entry.cacheControl };
     } catch (error) {
       health.failed(error);
       return null;
@@ -247,20 +247,40 @@ export class RedisIncrementalCache {
 
   /**
    * @param {string} key
-   * @param {IncrementalCacheValue | null} value
-   * @param {SetContext} ctx
+   * @param {GetContext} ctx
+   * @returns {HandlerValue | null}
+   */
+  getFromMemory(key, ctx) {
+    const store = ctx?.kind === ENTRY_KIND.IMAGE ? memory.images : memory.entries;
+    const entry = store.get(this.entryPrefix + key);
+    if (!entry) return null;
+    for (const tag of readTags(entry, ctx)) {
+      if ((memory.tags.get(tag) ?? 0) > entry.lastModified) return null;
+    }
+    return { lastModified: entry.lastModified, value: entry.value, cacheControl: entry.cacheControl };
+  }
+
+  /**
+   * @param {string} key
+   * @param {CacheValue | null} value
+   * @param {SetContext & { kind?: string }} ctx
    */
   async set(key, value, ctx) {
+    /** @type {StoredEntry} */
+    const entry = {
+      lastModified: Date.now(),
+      value,
+      cacheControl: ctx.fetchCache ? undefined : ctx.cacheControl,
+      tags: entryTags(value, ctx.tags),
+    };
+    if (!this.redis) {
+      const store = value?.kind === ENTRY_KIND.IMAGE ? memory.images : memory.entries;
+      store.set(this.entryPrefix + key, entry, { ttl: entryTtlSeconds(value, ctx) * 1000 });
+      return;
+    }
     try {
       const redis = await this.usable();
       if (!redis) return;
-      /** @type {StoredEntry} */
-      const entry = {
-        lastModified: Date.now(),
-        value,
-        cacheControl: ctx.fetchCache ? undefined : ctx.cacheControl,
-        tags: entryTags(value, ctx.tags),
-      };
       await redis.set(this.entryPrefix + key, await packEntry(entry), 'EX', entryTtlSeconds(value, ctx));
       health.worked();
     } catch (error) {
@@ -269,30 +289,23 @@ export class RedisIncrementalCache {
   }
 
   /**
-   * Marks tags for every instance. Without durations the tags expire now (a miss from now on);
-   * with them (a cache life's `expire`, in seconds) entries are stale now and expire later.
+   * Marks tags for every instance: entries stored before the mark carrying one of them are misses
+   * from now on (rendered again by the next request), whatever the durations Next passes.
    * @param {string | string[]} tags
-   * @param {{ expire?: number }} [durations]
    */
-  async revalidateTag(tags, durations) {
+  async revalidateTag(tags) {
     const list = typeof tags === 'string' ? [tags] : tags;
     if (!list.length) return;
+    const now = Date.now();
+    if (!this.redis) {
+      for (const tag of list) memory.tags.set(tag, now);
+      return;
+    }
     try {
       const redis = await this.usable();
       if (!redis) return;
-      const now = Date.now();
       const pipeline = redis.multi();
-      for (const tag of list) {
-        const key = this.tagPrefix + tag;
-        if (durations) {
-          pipeline.hset(key, 'stale', String(now));
-          if (durations.expire !== undefined)
-            pipeline.hset(key, 'expired', String(now + durations.expire * 1000));
-        } else {
-          pipeline.hset(key, 'expired', String(now));
-        }
-        pipeline.expire(key, MAX_TTL_SECONDS + Math.ceil(durations?.expire ?? 0));
-      }
+      for (const tag of list) pipeline.set(this.tagPrefix + tag, String(now), 'EX', MAX_TTL_SECONDS);
       await pipeline.exec();
       health.worked();
     } catch (error) {
@@ -301,6 +314,25 @@ export class RedisIncrementalCache {
   }
 
   resetRequestCache() {}
+}
+
+/**
+ * The tags to check for an entry: its own, and for a fetch those given at read time.
+ * @param {StoredEntry} entry
+ * @param {GetContext | undefined} ctx
+ */
+function readTags(entry, ctx) {
+  const tags = new Set(entry.tags);
+  if (ctx?.kind === ENTRY_KIND.FETCH)
+    for (const tag of [...(ctx.tags ?? []), ...(ctx.softTags ?? [])]) tags.add(tag);
+  return [...tags];
+}
+
+/** Test-only: empties the in-process store. */
+export function resetMemoryForTests() {
+  memory.entries.clear();
+  memory.images.clear();
+  memory.tags.clear();
 }
 
 export default RedisIncrementalCache;

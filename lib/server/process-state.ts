@@ -29,10 +29,6 @@ export type ProcessStateKey =
   | 'jikan'
   /** lib/catalogue/index.ts: the offline catalogue and its enrichments. */
   | 'catalogue'
-  /** lib/detail/availability.ts: detail ids that failed recently, and the stand-ins they got. */
-  | 'detail-availability'
-  /** lib/detail/unavailable-response.ts: the internal "unavailable" pages and their token. */
-  | 'unavailable-pages'
   /** lib/streaming/index.ts: provider health and episode lists. */
   | 'streaming'
   /** lib/streaming/by-anime.ts: episode lists by anime id. */

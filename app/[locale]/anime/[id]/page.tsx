@@ -1,4 +1,5 @@
 import { AnimeDetailPage } from '@/components/detail/anime-detail-page';
+import { AnimeNotFoundAnswer } from '@/components/detail/anime-not-found-answer';
 import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { detailMetadata } from '@/components/detail/detail-metadata';
 import { loadAnime } from '@/components/detail/load-anime';
@@ -18,11 +19,14 @@ export async function generateMetadata({ params }: Props) {
   return detailMetadata((await params).id, locale);
 }
 
+// Not found: 404 with 'Anime não encontrado'; not now: 503 (components/detail/load-anime.ts).
 export default async function AnimePage({ params }: Props) {
   const locale = await resolvePageLocale(params);
+  const anime = await loadAnime((await params).id);
+  if (!anime) return <AnimeNotFoundAnswer />;
   return (
     <ScopedMessages locale={locale} route="detail">
-      <AnimeDetailPage anime={await loadAnime((await params).id)} locale={locale} />
+      <AnimeDetailPage anime={anime} locale={locale} />
     </ScopedMessages>
   );
 }

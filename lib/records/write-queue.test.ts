@@ -1,0 +1,82 @@
+import type { Kysely } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Database } from '@/lib/db/schema';
+import type { AnimeDetails } from '@/lib/jikan/types';
+
+const afterMock = vi.hoisted(() => ({ kept: [] as Promise<unknown>[] }));
+vi.mock('next/server', () => ({ after: (task: Promise<unknown>) => afterMock.kept.push(task) }));
+vi.mock('@/lib/db', () => ({ getDb: () => Promise.reject(new Error('no database in unit tests')) }));
+const store = vi.hoisted(() => ({ saveRecords: vi.fn(), saveTranslation: vi.fn() }));
+vi.mock('./store', async (original) => ({ ...(await original<object>()), ...store }));
+
+const { keepRecords, MAX_PENDING_WRITES, recordWritesSettled, setRecordStoreForTests, WRITE_TIMEOUT_MS } =
+  await import('./index');
+
+const db = {} as Kysely<Database>;
+const record = (id: number) => ({ id, titles: [] }) as unknown as AnimeDetails;
+const savedIds = () =>
+  store.saveRecords.mock.calls.flatMap(([, , records]) => records.map((r: { id: number }) => r.id));
+
+beforeEach(() => {
+  setRecordStoreForTests(db);
+  store.saveRecords.mockReset();
+  afterMock.kept = [];
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('the record write queue', () => {
+  it('hands every write to after(), which waits until it is made', async () => {
+    let finish!: () => void;
+    store.saveRecords.mockImplementation(() => new Promise<void>((resolve) => (finish = resolve)));
+    keepRecords([record(1)]);
+    expect(afterMock.kept).toHaveLength(1);
+    let ended = false;
+    void afterMock.kept[0]!.then(() => (ended = true));
+    await vi.waitFor(() => expect(store.saveRecords).toHaveBeenCalledOnce());
+    expect(ended).toBe(false);
+    finish();
+    await vi.waitFor(() => expect(ended).toBe(true));
+  });
+
+  it('gives up on a hung write after WRITE_TIMEOUT_MS and goes on with the next', async () => {
+    vi.useFakeTimers();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    store.saveRecords.mockImplementationOnce(() => new Promise(() => undefined)).mockResolvedValue(undefined);
+    keepRecords([record(1)]);
+    keepRecords([record(2)]);
+    await vi.advanceTimersByTimeAsync(WRITE_TIMEOUT_MS - 1);
+    expect(savedIds()).toEqual([1]);
+    await vi.advanceTimersByTimeAsync(1);
+    await recordWritesSettled();
+    expect(savedIds()).toEqual([1, 2]);
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('could not store 1 record(s); written again at its next fetch'),
+      expect.stringContaining(`took longer than ${WRITE_TIMEOUT_MS} ms`),
+    );
+  });
+
+  it('counts the writes it drops when the queue is full, and writes a dropped record at its next fetch', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let release!: () => void;
+    store.saveRecords
+      .mockImplementationOnce(() => new Promise<void>((resolve) => (release = resolve)))
+      .mockResolvedValue(undefined);
+    for (let id = 1; id <= MAX_PENDING_WRITES; id += 1) keepRecords([record(id)]);
+    keepRecords([record(9001)]);
+    keepRecords([record(9002)]);
+    const dropped = warn.mock.calls.filter(([message]) => String(message).includes('dropped'));
+    expect(dropped).toHaveLength(1);
+    expect(dropped[0]![0]).toContain(`${MAX_PENDING_WRITES} writes waiting: 1 write(s) dropped`);
+    await vi.waitFor(() => expect(store.saveRecords).toHaveBeenCalledOnce());
+    release();
+    await recordWritesSettled();
+    expect(savedIds()).not.toContain(9001);
+    // The record's next fetch keeps it again: nothing remembers the dropped write as made.
+    keepRecords([record(9001)]);
+    await recordWritesSettled();
+    expect(savedIds()).toContain(9001);
+  });
+});

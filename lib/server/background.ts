@@ -1,0 +1,39 @@
+import { after } from 'next/server';
+
+/**
+ * Work that outlives the answer (a record write, a background refresh, a catalogue save) starts
+ * at once and is handed to Next's `after()`: the platform keeps the function alive until it ends
+ * (a serverless function freezes once it has answered), and `next start` waits for it as well.
+ *
+ * `after()` only works inside a request scope (a render, a route handler, the proxy). Outside one
+ * (a startup hook, a script, a unit test, a timer), it throws; the work then simply runs on, as a
+ * long-lived process runs it anyway. Either way a failure is logged, never thrown.
+ */
+export function runAfterResponse(label: string, work: () => Promise<unknown>): void {
+  const running = (async () => {
+    try {
+      await work();
+    } catch (error) {
+      console.warn(`[background] ${label} failed`, error);
+    }
+  })();
+  try {
+    after(running);
+  } catch {
+    // Outside a request scope: nothing to keep alive.
+  }
+}
+
+/**
+ * `promise`, or a rejection after `ms` milliseconds, for database writes: one hung write must not
+ * hold the queue behind it. The write itself is not cancelled (the driver has no way to); its
+ * outcome is ignored.
+ */
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+    timer.unref?.();
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
