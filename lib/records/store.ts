@@ -155,6 +155,23 @@ export async function readRecord(db: Kysely<Database>, id: number): Promise<Stor
   };
 }
 
+/** The stored records (without their translations) of each of `ids` that has one, by anime id. */
+export async function readRecords(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<Map<number, AnimeDetails | Anime>> {
+  const unique = [...new Set(ids)];
+  const found = new Map<number, AnimeDetails | Anime>();
+  if (unique.length === 0) return found;
+  const rows = await db
+    .selectFrom('anime_records')
+    .select(['anime_id', 'record'])
+    .where('anime_id', 'in', unique)
+    .execute();
+  for (const row of rows) found.set(row.anime_id, row.record as AnimeDetails | Anime);
+  return found;
+}
+
 /**
  * Up to `size` stored records with ids above `afterId`, in id order, without their synopsis (a
  * page of the offline catalogue's enrichment: titles, covers, genres, rating).

@@ -28,7 +28,7 @@ interface Entry {
   life: CacheLife;
 }
 
-export type CacheKind = 'details' | 'search' | 'listing' | 'notFound' | 'translation';
+export type CacheKind = 'details' | 'search' | 'listing' | 'notFound' | 'translation' | 'recommendations';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -53,13 +53,30 @@ export const SHARED_CACHE_LIVES: Record<CacheKind, CacheLife> = {
   listing: { freshMs: 30 * MINUTE, staleMs: DAY },
   // MyAnimeList adds entries, but not by the minute (the same hour as lib/jikan's in-process memory).
   notFound: { freshMs: HOUR, staleMs: 0 },
+  // Fans' recommendations beside an anime gather votes over months: a week, in every cache.
+  recommendations: { freshMs: 7 * DAY, staleMs: 7 * DAY },
 };
+
+/**
+ * Kinds the in-process cache keeps as long as the shared cache: they change over weeks, and a
+ * refetch every 10 minutes would spend the anime database's quota on what nobody needs fresher.
+ */
+const LONG_LIVED_KINDS: ReadonlySet<CacheKind> = new Set(['recommendations']);
+
+/** The life of `key` in the in-process cache: SPEC §9's 10 minutes, or a long-lived kind's own. */
+function inProcessLife(key: string): CacheLife {
+  const kind = cacheKind(key);
+  return LONG_LIVED_KINDS.has(kind)
+    ? SHARED_CACHE_LIVES[kind]
+    : { freshMs: CACHE_TTL_MS, staleMs: STALE_LIMIT_MS };
+}
 
 /** The kind of a cache key, from the names lib/jikan and lib/translate give their entries. */
 export function cacheKind(key: string): CacheKind {
   if (key.startsWith('missing:')) return 'notFound';
   if (key.startsWith('translate:')) return 'translation';
   if (/^jikan:\/anime\/\d+(\/full)?$/.test(key)) return 'details';
+  if (/^jikan:\/anime\/\d+\/recommendations$/.test(key)) return 'recommendations';
   if (/^jikan:\/anime\?(.*&)?q=/.test(key)) return 'search';
   return 'listing';
 }
@@ -145,7 +162,9 @@ const state = processState<{
 export function getCache(): Cache {
   if (!state.cache) {
     const configured = serverEnv().CACHE_TTL_MS;
-    const local = new InProcessCache({ ttlMs: configured ?? CACHE_TTL_MS });
+    const local = new InProcessCache(
+      configured === undefined ? { life: inProcessLife } : { ttlMs: configured },
+    );
     const redis = getRedis();
     // CACHE_TTL_MS, when set (tests, bench:faults), is every kind's life in both caches.
     const life =
@@ -166,9 +185,7 @@ export function getCache(): Cache {
 export function cacheLife(key: string): CacheLife {
   const configured = serverEnv().CACHE_TTL_MS;
   if (configured !== undefined) return { freshMs: configured, staleMs: STALE_LIMIT_MS };
-  return getCache().shared
-    ? SHARED_CACHE_LIVES[cacheKind(key)]
-    : { freshMs: CACHE_TTL_MS, staleMs: STALE_LIMIT_MS };
+  return getCache().shared ? SHARED_CACHE_LIVES[cacheKind(key)] : inProcessLife(key);
 }
 
 /**
