@@ -28,7 +28,7 @@ interface Entry {
   life: CacheLife;
 }
 
-export type CacheKind = 'details' | 'search' | 'listing' | 'notFound' | 'translation';
+export type CacheKind = 'details' | 'extras' | 'search' | 'listing' | 'notFound' | 'translation';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -45,6 +45,8 @@ const DAY = 24 * HOUR;
 export const SHARED_CACHE_LIVES: Record<CacheKind, CacheLife> = {
   // Jikan itself refreshes a record once a day; a week-old stale copy still beats no page.
   details: { freshMs: DAY, staleMs: 7 * DAY },
+  // An anime's characters, staff and recommendations change far more slowly than its record.
+  extras: { freshMs: 3 * DAY, staleMs: 14 * DAY },
   // A translation of a given text never changes (keyed by the text itself).
   translation: { freshMs: 30 * DAY, staleMs: 0 },
   // Search results move when new entries and scores arrive: between the two.
@@ -60,6 +62,7 @@ export function cacheKind(key: string): CacheKind {
   if (key.startsWith('missing:')) return 'notFound';
   if (key.startsWith('translate:')) return 'translation';
   if (/^jikan:\/anime\/\d+(\/full)?$/.test(key)) return 'details';
+  if (/^jikan:\/anime\/\d+\/(characters|staff|recommendations)$/.test(key)) return 'extras';
   if (/^jikan:\/anime\?(.*&)?q=/.test(key)) return 'search';
   return 'listing';
 }
