@@ -12,7 +12,9 @@ const records = vi.hoisted(() => ({
 vi.mock('@/lib/records', async (importOriginal) => ({
   ...(await importOriginal<typeof RecordsModule>()),
   storedRecords: async (ids: number[]) =>
-    new Map(ids.filter((id) => records.known.has(id)).map((id) => [id, records.known.get(id)])),
+    new Map(
+      ids.filter((id) => records.known.has(id)).map((id) => [id, { id, record: records.known.get(id) }]),
+    ),
   storedExtra: async (id: number) => (records.kept ? { id, kind: 'recommendations', ...records.kept } : null),
   keepExtra: records.keepExtra,
 }));

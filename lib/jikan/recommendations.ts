@@ -16,7 +16,7 @@ import {
 
 /**
  * What fans recommend beside an anime (GET /anime/{id}/recommendations): one call per anime, kept
- * a week in the hot cache (SHARED_CACHE_LIVES.recommendations) and durably (lib/records,
+ * days in the hot cache (SHARED_CACHE_LIVES.extras, in every cache) and durably (lib/records,
  * kind 'recommendations'), so every fan's "similar anime" and "for you" lists share it.
  *
  * Jikan's entries carry only id, title and cover, so a recommended anime's age rating and genres
@@ -180,7 +180,7 @@ export async function getAnimeRecommendations(
   if ('pending' in kept) return { items: [], withheld: 0, pending: true };
   const known = await storedRecords(kept.items.map((item) => item.id));
   const { shown, withheld } = gateAnimeList(
-    kept.items.map((item) => withKnownFacts(item, known.get(item.id))),
+    kept.items.map((item) => withKnownFacts(item, known.get(item.id)?.record)),
     access,
   );
   return { items: shown, withheld, ...(kept.stale ? { stale: kept.stale } : {}) };

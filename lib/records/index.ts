@@ -97,6 +97,26 @@ export async function storedRecord(
   }
 }
 
+/**
+ * The stored copies (without their synopsis) of those of `ids` that have one, by anime id: one
+ * query. Empty when the database cannot answer, and, with `waitForOpen: false`, while it is still
+ * opening (a page render never waits for the opening).
+ */
+export async function storedRecords(
+  ids: readonly number[],
+  { waitForOpen = true }: { waitForOpen?: boolean } = {},
+): Promise<Map<number, Omit<StoredRecord, 'translations'>>> {
+  const opening = database();
+  if (!opening || (!waitForOpen && !state.opened)) return new Map();
+  try {
+    const db = await within(opening, OPEN_TIMEOUT_MS);
+    return await within(readRecords(db, ids), READ_TIMEOUT_MS);
+  } catch (error) {
+    warn(`could not read the stored records of ${ids.length} anime; going on without them`, error);
+    return new Map();
+  }
+}
+
 function enqueue(label: string, write: (db: Kysely<Database>) => Promise<void>): void {
   const opening = database();
   if (!opening) return;
@@ -112,22 +132,6 @@ function enqueue(label: string, write: (db: Kysely<Database>) => Promise<void>):
     .finally(() => {
       state.pending = (state.pending ?? 1) - 1;
     });
-}
-
-/**
- * The stored records of each of `ids` that has one (one query), by anime id: empty when the
- * database cannot answer now, so a caller that needs their facts (age rating, genres) fails closed.
- */
-export async function storedRecords(ids: readonly number[]): Promise<Map<number, Anime | AnimeDetails>> {
-  const opening = database();
-  if (!opening || ids.length === 0) return new Map();
-  try {
-    const db = await within(opening, OPEN_TIMEOUT_MS);
-    return await within(readRecords(db, ids), READ_TIMEOUT_MS);
-  } catch (error) {
-    warn(`could not read the stored records of ${ids.length} anime; going on without them`, error);
-    return new Map();
-  }
 }
 
 /** Keeps records just fetched from the anime database: details as full records, others as listing rows. */

@@ -193,8 +193,11 @@ function storeSuite(
       );
       const found = await readRecords(database.db, [1008, 1009, 424242, 1008]);
       expect([...found.keys()].sort()).toEqual([1008, 1009]);
-      expect(found.get(1008)).toMatchObject({ title: 'Mushishi' });
-      expect(found.get(1009)).toMatchObject({ title: 'Listed', rating: 'Rx - Hentai' });
+      expect(found.get(1008)?.record).toMatchObject({ title: 'Mushishi' });
+      expect(found.get(1009)).toMatchObject({
+        kind: 'listing',
+        record: { title: 'Listed', rating: 'Rx - Hentai' },
+      });
       expect((await readRecords(database.db, [])).size).toBe(0);
     });
 

@@ -83,6 +83,18 @@ export function boundRecord<T extends Anime | AnimeDetails>(record: T): T {
     studios: list(details.studios, item),
     externalLinks: list(details.externalLinks, (link) => ({ name: item(link.name), url: item(link.url) })),
     banner: text(details.banner, MAX_ITEM),
+    ...(details.relations
+      ? {
+          relations: list(details.relations, (group) => ({
+            relation: item(group.relation),
+            entries: list(group.entries, (entry) => ({
+              id: entry.id,
+              type: item(entry.type),
+              name: item(entry.name),
+            })),
+          })),
+        }
+      : {}),
   } as T;
 }
 
@@ -155,20 +167,27 @@ export async function readRecord(db: Kysely<Database>, id: number): Promise<Stor
   };
 }
 
-/** The stored records (without their translations) of each of `ids` that has one, by anime id. */
+/** The stored copies of `ids` that have one (one query, without their synopsis), by anime id. */
 export async function readRecords(
   db: Kysely<Database>,
   ids: readonly number[],
-): Promise<Map<number, AnimeDetails | Anime>> {
+): Promise<Map<number, Omit<StoredRecord, 'translations'>>> {
+  const found = new Map<number, Omit<StoredRecord, 'translations'>>();
   const unique = [...new Set(ids)];
-  const found = new Map<number, AnimeDetails | Anime>();
   if (unique.length === 0) return found;
   const rows = await db
     .selectFrom('anime_records')
-    .select(['anime_id', 'record'])
+    .select(['anime_id', 'kind', sql<Anime | AnimeDetails>`record - 'synopsis'`.as('record'), 'fetched_at'])
     .where('anime_id', 'in', unique)
     .execute();
-  for (const row of rows) found.set(row.anime_id, row.record as AnimeDetails | Anime);
+  for (const row of rows) {
+    found.set(row.anime_id, {
+      id: row.anime_id,
+      kind: row.kind,
+      record: { ...row.record, id: row.anime_id, synopsis: null },
+      fetchedAt: new Date(row.fetched_at),
+    });
+  }
   return found;
 }
 

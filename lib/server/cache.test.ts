@@ -193,7 +193,7 @@ describe('lives per kind of data (the shared cache)', () => {
     expect(cacheKind('jikan:/top/anime?filter=bypopularity&limit=25&page=1&type=tv')).toBe('listing');
     expect(cacheKind('missing:jikan:/anime/999999/full')).toBe('notFound');
     expect(cacheKind('translate:pt:abc')).toBe('translation');
-    expect(cacheKind('jikan:/anime/20/recommendations')).toBe('recommendations');
+    expect(cacheKind('jikan:/anime/20/recommendations')).toBe('extras');
   });
 
   it('keeps details and translations longest, listings shortest, search in between, 404s an hour', () => {
@@ -218,7 +218,7 @@ describe('lives per kind of data (the shared cache)', () => {
     expect(await cache.get('missing:jikan:/anime/9/full')).toBeUndefined();
   });
 
-  it('without Redis, recommendations keep their week; CACHE_TTL_MS, when set, rules them too', async () => {
+  it("without Redis, an anime's extras keep their days; CACHE_TTL_MS, when set, rules them too", async () => {
     vi.useFakeTimers();
     delete process.env.CACHE_TTL_MS;
     resetServerEnvForTests();
@@ -227,8 +227,8 @@ describe('lives per kind of data (the shared cache)', () => {
     await getCache().set(key, []);
     vi.advanceTimersByTime(CACHE_TTL_MS);
     expect((await getCache().get(key))?.fresh).toBe(true);
-    expect(cacheLife(key)).toEqual(SHARED_CACHE_LIVES.recommendations);
-    vi.advanceTimersByTime(SHARED_CACHE_LIVES.recommendations.freshMs);
+    expect(cacheLife(key)).toEqual(SHARED_CACHE_LIVES.extras);
+    vi.advanceTimersByTime(SHARED_CACHE_LIVES.extras.freshMs);
     expect((await getCache().get(key))?.fresh).toBe(false);
 
     process.env.CACHE_TTL_MS = '1500';

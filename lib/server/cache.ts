@@ -28,7 +28,7 @@ interface Entry {
   life: CacheLife;
 }
 
-export type CacheKind = 'details' | 'search' | 'listing' | 'notFound' | 'translation' | 'recommendations';
+export type CacheKind = 'details' | 'extras' | 'search' | 'listing' | 'notFound' | 'translation';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -45,6 +45,8 @@ const DAY = 24 * HOUR;
 export const SHARED_CACHE_LIVES: Record<CacheKind, CacheLife> = {
   // Jikan itself refreshes a record once a day; a week-old stale copy still beats no page.
   details: { freshMs: DAY, staleMs: 7 * DAY },
+  // An anime's characters, staff and recommendations change far more slowly than its record.
+  extras: { freshMs: 3 * DAY, staleMs: 14 * DAY },
   // A translation of a given text never changes (keyed by the text itself).
   translation: { freshMs: 30 * DAY, staleMs: 0 },
   // Search results move when new entries and scores arrive: between the two.
@@ -53,15 +55,13 @@ export const SHARED_CACHE_LIVES: Record<CacheKind, CacheLife> = {
   listing: { freshMs: 30 * MINUTE, staleMs: DAY },
   // MyAnimeList adds entries, but not by the minute (the same hour as lib/jikan's in-process memory).
   notFound: { freshMs: HOUR, staleMs: 0 },
-  // Fans' recommendations beside an anime gather votes over months: a week, in every cache.
-  recommendations: { freshMs: 7 * DAY, staleMs: 7 * DAY },
 };
 
 /**
  * Kinds the in-process cache keeps as long as the shared cache: they change over weeks, and a
  * refetch every 10 minutes would spend the anime database's quota on what nobody needs fresher.
  */
-const LONG_LIVED_KINDS: ReadonlySet<CacheKind> = new Set(['recommendations']);
+const LONG_LIVED_KINDS: ReadonlySet<CacheKind> = new Set(['extras']);
 
 /** The life of `key` in the in-process cache: SPEC §9's 10 minutes, or a long-lived kind's own. */
 function inProcessLife(key: string): CacheLife {
@@ -76,7 +76,7 @@ export function cacheKind(key: string): CacheKind {
   if (key.startsWith('missing:')) return 'notFound';
   if (key.startsWith('translate:')) return 'translation';
   if (/^jikan:\/anime\/\d+(\/full)?$/.test(key)) return 'details';
-  if (/^jikan:\/anime\/\d+\/recommendations$/.test(key)) return 'recommendations';
+  if (/^jikan:\/anime\/\d+\/(characters|staff|recommendations)$/.test(key)) return 'extras';
   if (/^jikan:\/anime\?(.*&)?q=/.test(key)) return 'search';
   return 'listing';
 }
