@@ -1,4 +1,4 @@
-import { CalendarClock, Sparkles } from 'lucide-react';
+import { CalendarClock, Heart, Sparkles } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { AccessBadge } from '@/components/auth/access-badge';
@@ -56,6 +56,14 @@ export async function Header() {
             <UserMenu compact />
             <LanguageSwitcher />
             {/* An icon: the text nav has no room left at lg widths. Phones reach it from the menu. */}
+            <Link
+              href={routes.forYou}
+              aria-label={t('forYou')}
+              title={t('forYou')}
+              className={buttonClass('ghost', 'icon')}
+            >
+              <Heart aria-hidden className="size-5" />
+            </Link>
             <Link
               href={routes.schedule}
               aria-label={t('schedule')}
