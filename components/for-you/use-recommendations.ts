@@ -9,7 +9,8 @@ import { selectCanAccessAdult, useAuthStore } from '@/lib/stores/auth-store';
  * The recommendations beside each of `ids` (GET /api/anime/{id}/recommendations), two at a time.
  * The server calls the anime database only when its limiter has room: an answer 'pending' (or
  * the caller's budget spent, or no answer at all) is asked again later, a few times, with a
- * growing pause. Answers are kept in memory for this tab, per kind of access (a verified adult
+ * growing pause. 'unavailable' (the database is down and nothing was kept) is given up on at once:
+ * the page says so and offers a retry. Answers are kept in memory for this tab, per kind of access (a verified adult
  * sees what a visitor does not), so going back and forth costs nothing.
  */
 
@@ -83,6 +84,9 @@ export function useRecommendations(ids: readonly number[], enabled = true): Reco
         if (isFinal(data)) {
           answered.set(memoryKey(adult, id), data);
           set(id, { status: 'done', answer: data });
+        } else if (data.unavailable) {
+          // The anime database is not answering and nothing was kept: said at once, with a retry.
+          set(id, { status: 'gaveUp' });
         } else {
           later(id, attempt + 1, data.retryAfterSeconds);
         }
