@@ -30,6 +30,8 @@ test.describe('recommendations', () => {
   let stack: PrivateStack;
 
   test.beforeAll(async () => {
+    // A whole stack of its own starts slowly on a busy machine.
+    test.setTimeout(120_000);
     stack = await startPrivateStack({ JIKAN_MIN_INTERVAL_MS: '0' });
   });
   test.afterAll(async () => {
@@ -55,6 +57,17 @@ test.describe('recommendations', () => {
     return { ...storage, 'anime-master-rating-entries': entries };
   }
 
+  /**
+   * Keeps the browser from prefetching other pages (Next prefetches the links in view, and the
+   * server rendering Explore learns the age ratings of its twenty titles): the server then knows
+   * only what a test makes it fetch.
+   */
+  async function blockPrefetch(page: Page) {
+    await page.route('**/*', (route) =>
+      route.request().headers()['next-router-prefetch'] ? route.abort() : route.continue(),
+    );
+  }
+
   /** Makes the server fetch (and keep) the records of `ids`, as visits to their pages would. */
   async function learn(page: Page, ids: number[]) {
     for (const id of ids)
@@ -76,6 +89,7 @@ test.describe('recommendations', () => {
   test('a visitor never sees a suggestion whose age rating the server does not know; it is counted', async ({
     page,
   }) => {
+    await blockPrefetch(page);
     // Kimetsu no Yaiba, recommended beside Bleach, was never fetched: its age rating is unknown.
     await seed(page, ratings([[BLEACH, 5, 'Bleach']]), '/for-you');
     await expect(page.getByRole('heading', { level: 1, name: 'Para você' })).toBeVisible();
@@ -94,6 +108,7 @@ test.describe('recommendations', () => {
   test("the detail page shows 'Animes parecidos', most votes first, once the server knows their age ratings", async ({
     page,
   }) => {
+    await blockPrefetch(page);
     await page.goto(`${stack.appUrl}/anime/${CHAINSAW_MAN}`);
     const section = page.getByRole('region', { name: 'Animes parecidos' });
     await expect(section.getByTestId('withheld-notice')).toContainText('2 títulos ocultos');
@@ -231,6 +246,7 @@ test.describe('recommendations', () => {
   test('during a 504 outage: the kept list, marked with its date; never fetched, a message and a retry', async ({
     page,
   }) => {
+    test.setTimeout(120_000);
     // A new process (its hot cache empty) that believes nothing kept is fresh: the database is asked.
     await stack.restartApp({ JIKAN_MIN_INTERVAL_MS: '0', CACHE_TTL_MS: '1' });
     const fault = await stack.fake.setFault({ service: 'jikan', mode: '504', match: '/recommendations' });
