@@ -50,7 +50,7 @@ export function SuggestionCard({ suggestion, className }: { suggestion: Suggesti
         anime={anime}
         className="h-auto"
         note={
-          <p className="line-clamp-2 h-8 text-xs leading-4 text-muted" data-testid="suggestion-reason">
+          <p className="line-clamp-3 h-12 text-xs leading-4 text-muted" data-testid="suggestion-reason">
             {reasonOf(suggestion)}
           </p>
         }
