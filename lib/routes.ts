@@ -3,6 +3,7 @@ export const routes = {
   home: '/',
   explore: '/explore',
   schedule: '/schedule',
+  forYou: '/for-you',
   settings: '/settings',
   search: '/search',
   myRatings: '/my-ratings',

@@ -1,18 +1,21 @@
 import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
+import { ForYouCarousel } from '@/components/for-you/for-you-carousel';
 import { CarouselSkeleton } from './carousel-skeleton';
 import { LazyFavoritesCarousel } from './lazy-favorites-carousel';
 import { ListingCarousel } from './listing-carousel';
 
 /**
- * The home page's three carousels (SPEC §2). Season and top stream in from the server behind
- * ten-card skeletons. Favourites come from this browser's storage, so they render last: whatever
- * height they settle at, nothing above them moves. Their code loads after hydration.
+ * The home page's three carousels (SPEC §2), after 'Para você' when there is something to suggest
+ * (components/for-you). Season and top stream in from the server behind ten-card skeletons.
+ * Favourites come from this browser's storage, so they render last: whatever height they settle
+ * at, nothing above them moves. Their code loads after hydration.
  */
 export async function HomeCarousels() {
   const t = await getTranslations('Carousel');
   return (
     <div className="py-4">
+      <ForYouCarousel />
       <Suspense fallback={<CarouselSkeleton title={t('seasonTitle')} />}>
         <ListingCarousel kind="season" />
       </Suspense>

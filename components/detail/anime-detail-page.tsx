@@ -12,6 +12,7 @@ import { EpisodesSection } from './episodes-section';
 import { ExternalLinks } from './external-links';
 import { PersonalSections } from './personal-sections';
 import { SharePanel } from './share-panel';
+import { SimilarAnimeSection } from './similar-anime-section';
 import { SynopsisSection, TranslatedSynopsis } from './synopsis-section';
 import { TechnicalInfo } from './technical-info';
 import { TrailerFacade } from './trailer-facade';
@@ -68,6 +69,7 @@ export async function AnimeDetailPage({ anime, locale }: { anime: AnimeDetails; 
               )}
               <WhereToWatch id={anime.id} />
               <EpisodesSection animeId={anime.id} />
+              <SimilarAnimeSection animeId={anime.id} />
               <TechnicalInfo anime={anime} locale={locale} />
             </div>
             <aside className="flex min-w-0 flex-col gap-6" aria-label={t('yourArea')}>

@@ -1,4 +1,4 @@
-import { CalendarClock, Loader2, Sparkles } from 'lucide-react';
+import { CalendarClock, Heart, Loader2, Sparkles } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { AuthBootstrap } from '@/components/auth/auth-bootstrap';
@@ -54,6 +54,14 @@ export async function Header() {
             <LazyHeaderAccount fallback={<AccountChecking />} />
             <LanguageSwitcher />
             {/* An icon: the text nav has no room left at lg widths. Phones reach it from the menu. */}
+            <Link
+              href={routes.forYou}
+              aria-label={t('forYou')}
+              title={t('forYou')}
+              className={buttonClass('ghost', 'icon')}
+            >
+              <Heart aria-hidden className="size-5" />
+            </Link>
             <Link
               href={routes.schedule}
               aria-label={t('schedule')}

@@ -83,6 +83,14 @@ export default function MobileMenuDialog({
               {t('explore')}
             </Link>
             <Link
+              href={routes.forYou}
+              onClick={close}
+              className={linkClass}
+              aria-current={current(routes.forYou)}
+            >
+              {t('forYou')}
+            </Link>
+            <Link
               href={routes.schedule}
               onClick={close}
               className={linkClass}

@@ -138,7 +138,8 @@ export async function startApp(
   );
   const url = `http://127.0.0.1:${port}`;
   // A 404 renders the layout only: the app is up, and no anime listing has been asked for.
-  await waitForHttp(`${url}/__private-stack-ready`, child, 60_000);
+  // Two minutes: a busy machine (several builds at once) has taken more than one.
+  await waitForHttp(`${url}/__private-stack-ready`, child, 120_000);
   return { url, child };
 }
 

@@ -202,3 +202,11 @@ export function streamingSearch(query: string, origin?: string): StreamingSearch
 export function streamingInfo(id: string, origin?: string): StreamingInfo | undefined;
 export function splitSentences(text: string): string[];
 export function fakeTranslate(text: string): string;
+
+export interface FakeRecommendation {
+  entry: { mal_id: number; url: string; images: { jpg: JikanImageSet; webp: JikanImageSet }; title: string };
+  url: string;
+  votes: number;
+}
+export const RECOMMENDATION_FEED_PAIRS: readonly string[];
+export function recommendationsById(id: number | string, origin?: string): FakeRecommendation[] | undefined;

@@ -787,7 +787,17 @@ export function seasonNow({ filter, sfw, unapproved, continuing } = {}) {
   return orderBy(list, 'members', 'desc');
 }
 
-const SCHEDULE_FILTERS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'unknown', 'other'];
+const SCHEDULE_FILTERS = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'unknown',
+  'other',
+];
 export const SCHEDULE_FILTER_VALUES = SCHEDULE_FILTERS;
 const isKids = (b) => b.demographics.some((d) => d.name === 'Kids');
 
@@ -947,4 +957,68 @@ export function fakeTranslate(text) {
   return splitSentences(text)
     .map((s) => `[PT] ${s}`)
     .join('');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recommendations (/anime/{id}/recommendations)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The user recommendations of MyAnimeList's recent feed (/recommendations/anime, recorded in
+ * /work/shared/jikan/recorded/jikanpy__recommendations-success.json) whose two anime are both
+ * records here: the feed's `mal_id` ("a-b") of each. The feed lists one pair per user, so a pair
+ * recommended twice counts two votes. Nothing is added that the feed does not hold.
+ */
+export const RECOMMENDATION_FEED_PAIRS = Object.freeze([
+  '30276-44511', // One Punch Man | Chainsaw Man
+  '40748-44511', // Jujutsu Kaisen | Chainsaw Man
+  '21-11061', // One Piece | Hunter x Hunter (2011)
+  '269-38000', // Bleach | Kimetsu no Yaiba
+  '40748-44511', // Jujutsu Kaisen | Chainsaw Man (a second user)
+]);
+
+const RECOMMENDATION_VOTES = (() => {
+  /** @type {Map<number, Map<number, number>>} */
+  const votes = new Map();
+  const add = (from, to) => {
+    const row = votes.get(from) ?? new Map();
+    row.set(to, (row.get(to) ?? 0) + 1);
+    votes.set(from, row);
+  };
+  for (const pair of RECOMMENDATION_FEED_PAIRS) {
+    const [a, b] = pair.split('-').map(Number);
+    if (!BASE_BY_ID.has(a) || !BASE_BY_ID.has(b))
+      throw new Error(`fixtures: pair ${pair} names a missing record`);
+    // MyAnimeList shows a recommendation on both anime's pages.
+    add(a, b);
+    add(b, a);
+  }
+  return votes;
+})();
+
+/**
+ * GET /anime/{id}/recommendations as Jikan answers it: `{ data: [{ entry, url, votes }] }`, most
+ * votes first (ties by id), without pagination. An anime nobody recommended anything beside gets
+ * an empty list; an unknown id gets undefined (the server answers 404).
+ */
+export function recommendationsById(id, origin = DEFAULT_ORIGIN) {
+  const base = BASE_BY_ID.get(Number(id));
+  if (!base) return undefined;
+  const row = RECOMMENDATION_VOTES.get(base.mal_id) ?? new Map();
+  return [...row]
+    .sort(([idA, votesA], [idB, votesB]) => votesB - votesA || idA - idB)
+    .map(([otherId, votes]) => {
+      const other = BASE_BY_ID.get(otherId);
+      const [low, high] = [base.mal_id, otherId].sort((x, y) => x - y);
+      return {
+        entry: {
+          mal_id: other.mal_id,
+          url: other.url,
+          images: imagesFor(other, origin),
+          title: other.title,
+        },
+        url: `https://myanimelist.net/recommendations/anime/${low}-${high}`,
+        votes,
+      };
+    });
 }

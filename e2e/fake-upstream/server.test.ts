@@ -27,6 +27,8 @@ import {
   allAnime,
   animeById,
   fakeTranslate,
+  RECOMMENDATION_FEED_PAIRS,
+  recommendationsById,
 } from './fixtures.mjs';
 import { startFakeUpstream, type FakeUpstream } from './server.mjs';
 
@@ -246,11 +248,15 @@ describe('GET /top/anime and /seasons/now', () => {
     const tuesday = await getJson<Scheduled>(`${jikan}/schedules?filter=tuesday`);
     expect(idsOf(tuesday.body)).toEqual([ID_ADULT]);
     expect(idsOf((await getJson<Scheduled>(`${jikan}/schedules?filter=tuesday&sfw`)).body)).toEqual([]);
-    expect(idsOf((await getJson<Scheduled>(`${jikan}/schedules?filter=wednesday`)).body)).toEqual([ID_ONE_PIECE]);
-    expect(idsOf((await getJson<Scheduled>(`${jikan}/schedules?filter=thursday`)).body)).toEqual([90103, 90104]);
-    expect(idsOf((await getJson<Scheduled>(`${jikan}/schedules?filter=thursday&limit=1&page=2`)).body)).toEqual([
-      90104,
+    expect(idsOf((await getJson<Scheduled>(`${jikan}/schedules?filter=wednesday`)).body)).toEqual([
+      ID_ONE_PIECE,
     ]);
+    expect(idsOf((await getJson<Scheduled>(`${jikan}/schedules?filter=thursday`)).body)).toEqual([
+      90103, 90104,
+    ]);
+    expect(
+      idsOf((await getJson<Scheduled>(`${jikan}/schedules?filter=thursday&limit=1&page=2`)).body),
+    ).toEqual([90104]);
     expect(idsOf((await getJson<Scheduled>(`${jikan}/schedules?filter=unknown`)).body)).toEqual([90107]);
     expect(idsOf((await getJson<Scheduled>(`${jikan}/schedules?filter=other`)).body)).toEqual([]);
     expect(idsOf((await getJson<Scheduled>(`${jikan}/schedules?filter=monday&kids=true`)).body)).toEqual([]);
@@ -323,6 +329,41 @@ describe('GET /anime/{id}', () => {
       trailer: { youtube_id: null },
       images: { jpg: { image_url: null, large_image_url: null, small_image_url: null } },
     });
+  });
+});
+
+describe('GET /anime/{id}/recommendations', () => {
+  interface Recommendations {
+    data: {
+      entry: { mal_id: number; title: string; images: { jpg: { image_url: string } } };
+      votes: number;
+    }[];
+  }
+
+  it("answers the recorded feed's pairs on both anime, most votes first", async () => {
+    // Chainsaw Man was recommended beside Jujutsu Kaisen by two users and One Punch Man by one.
+    const chainsaw = await getJson<Recommendations>(`${jikan}/anime/44511/recommendations`);
+    expect(chainsaw.status).toBe(200);
+    expect(chainsaw.body.data.map((r) => [r.entry.mal_id, r.entry.title, r.votes])).toEqual([
+      [40748, 'Jujutsu Kaisen', 2],
+      [30276, 'One Punch Man', 1],
+    ]);
+    expect(chainsaw.body.data[0]!.entry.images.jpg.image_url).toBe(`${fake.url}/images/cover/40748.png`);
+    const onePiece = await getJson<Recommendations>(`${jikan}/anime/${ID_ONE_PIECE}/recommendations`);
+    expect(onePiece.body.data.map((r) => r.entry.mal_id)).toEqual([11061]);
+    expect(recommendationsById(11061)?.map((r) => r.entry.mal_id)).toEqual([ID_ONE_PIECE]);
+  });
+
+  it('answers an empty list for an anime nobody recommended beside, and 404 for an unknown id', async () => {
+    const naruto = await getJson<Recommendations>(`${jikan}/anime/${ID_NARUTO}/recommendations`);
+    expect(naruto).toMatchObject({ status: 200, body: { data: [] } });
+    expect((await fetch(`${jikan}/anime/${ID_NOT_FOUND}/recommendations`)).status).toBe(404);
+  });
+
+  it('holds only pairs of two recorded anime', () => {
+    for (const pair of RECOMMENDATION_FEED_PAIRS) {
+      for (const id of pair.split('-').map(Number)) expect(animeById(id)).toBeDefined();
+    }
   });
 });
 

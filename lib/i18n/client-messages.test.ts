@@ -83,6 +83,7 @@ const ROUTE_ENTRIES: Record<MessagesRoute, string[]> = {
   search: ['search/layout.tsx', 'search/page.tsx', 'search/[sort]/[view]/[q]/page.tsx'],
   detail: ['anime/[id]/page.tsx'],
   editRating: ['anime/[id]/edit/page.tsx'],
+  forYou: ['for-you/page.tsx'],
   myRatings: ['my-ratings/page.tsx'],
   settings: ['settings/page.tsx'],
   profile: ['u/[handle]/page.tsx'],

@@ -33,22 +33,26 @@ export const LAYOUT_NAMESPACES = [
 ] as const satisfies readonly (keyof Messages)[];
 
 export const ROUTE_NAMESPACES = {
-  home: ['AnimeCard', 'Carousel', 'OfflineBadge'],
+  home: ['AnimeCard', 'Carousel', 'ForYou', 'OfflineBadge'],
   explore: ['AnimeCard', 'Explore', 'OfflineBadge', 'View'],
   search: ['AnimeCard', 'OfflineBadge', 'SearchPage', 'View'],
   detail: [
     'Adult',
     'AdultDetail',
+    'AnimeCard',
     'BackLink',
     'Episodes',
+    'OfflineBadge',
     'Rating',
     'Share',
     'ShareReview',
+    'Similar',
     'Synopsis',
     'Trailer',
     'WatchList',
   ],
   editRating: ['Rating'],
+  forYou: ['AnimeCard', 'ForYou', 'OfflineBadge'],
   myRatings: ['MyRatings', 'Rating'],
   settings: ['AccountTab', 'DataTab', 'PrivacyTab', 'ProfileSettings', 'Settings'],
   profile: ['ProfileCompare'],

@@ -2,7 +2,7 @@ import 'server-only';
 import { httpUrl } from '@/lib/server/upstream';
 import type { JikanAnime } from './schemas';
 import { isTimeZone } from '@/lib/schedule/airing';
-import type { Anime, AnimeDetails, BroadcastSlot, ExternalLink } from './types';
+import type { Anime, AnimeDetails, AnimeRelation, BroadcastSlot, ExternalLink } from './types';
 
 /** Raw Jikan records → the app's types. Every absent or empty value becomes null or []. */
 
@@ -155,7 +155,25 @@ export function toAnimeDetails(raw: JikanAnime): AnimeDetails {
     // trivia: it only counts when the whole value is an image URL.
     banner: firstUrl(raw.bannerImage, raw.background),
     broadcast: toBroadcast(raw),
+    airedFrom: /^\d{4}-\d{2}-\d{2}/.exec(raw.aired?.from ?? '')?.[0] ?? null,
+    // A basic record (/anime/{id}) has no relations at all: left absent, not empty.
+    ...(raw.relations ? { relations: toRelations(raw.relations) } : {}),
   };
+}
+
+/** Jikan's relations: kinds without a name and entries without an id or a name are dropped. */
+export function toRelations(raw: NonNullable<JikanAnime['relations']>): AnimeRelation[] {
+  return raw.flatMap((group) => {
+    const relation = nonEmpty(group.relation);
+    if (!relation) return [];
+    const entries = (group.entry ?? []).flatMap((entry) => {
+      const name = nonEmpty(entry.name);
+      const id = entry.mal_id;
+      if (!name || typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return [];
+      return [{ id, type: nonEmpty(entry.type)?.toLowerCase() ?? 'anime', name }];
+    });
+    return entries.length ? [{ relation, entries }] : [];
+  });
 }
 
 /** A listing's records as app types, without unapproved (pending moderation) entries (SPEC §5). */

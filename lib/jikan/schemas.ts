@@ -78,6 +78,15 @@ export const jikanAnimeSchema = z.object({
   studios: namedList,
   external: z.array(externalLinkSchema).nullish(),
   external_links: z.array(externalLinkSchema).nullish(),
+  /** /full only: the direct relations, each kind with its entries (anime, manga, light novels…). */
+  relations: z
+    .array(
+      z.object({
+        relation: text,
+        entry: z.array(z.object({ mal_id: count, type: text, name: text, url: text })).nullish(),
+      }),
+    )
+    .nullish(),
 });
 
 export const jikanPaginationSchema = z.object({

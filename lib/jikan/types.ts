@@ -89,6 +89,27 @@ export interface AnimeDetails extends Anime {
   banner: string | null;
   /** The weekly slot of a show on air; absent or null when unknown or over. */
   broadcast?: BroadcastSlot | null;
+  /** The first air date (YYYY-MM-DD) when known: the franchise's watch order. Absent in older copies. */
+  airedFrom?: string | null;
+  /**
+   * The direct relations of /anime/{id}/full, as Jikan names their kinds ("Sequel", "Side story",
+   * "Adaptation"…). Absent in a basic record and in copies stored before relations were read:
+   * the franchise walk then counts the record as not known yet.
+   */
+  relations?: AnimeRelation[];
+}
+
+/** One kind of relation and its entries (anime, or manga, novels… for adaptations). */
+export interface AnimeRelation {
+  relation: string;
+  entries: RelatedEntry[];
+}
+
+export interface RelatedEntry {
+  id: number;
+  /** 'anime', 'manga' (MyAnimeList files novels under manga too). */
+  type: string;
+  name: string;
 }
 
 /**

@@ -8,6 +8,7 @@ import { processState } from '@/lib/server/process-state';
 import {
   readRecord,
   readRecordPage,
+  readRecords,
   saveRecords,
   saveTranslation,
   sourceDigest,
@@ -118,6 +119,26 @@ function countDropped(label: string): void {
       'each is written again at its record’s next fetch',
   );
   state.dropped = 0;
+}
+
+/**
+ * The stored copies (without their synopsis) of those of `ids` that have one, by anime id: one
+ * query. Empty when the database cannot answer, and, with `waitForOpen: false`, while it is still
+ * opening (a page render never waits for the opening).
+ */
+export async function storedRecords(
+  ids: readonly number[],
+  { waitForOpen = true }: { waitForOpen?: boolean } = {},
+): Promise<Map<number, Omit<StoredRecord, 'translations'>>> {
+  const opening = database();
+  if (!opening || (!waitForOpen && !state.opened)) return new Map();
+  try {
+    const db = await within(opening, OPEN_TIMEOUT_MS);
+    return await within(readRecords(db, ids), READ_TIMEOUT_MS);
+  } catch (error) {
+    warn(`could not read the stored records of ${ids.length} anime; going on without them`, error);
+    return new Map();
+  }
 }
 
 function enqueue(label: string, write: (db: Kysely<Database>) => Promise<void>): void {

@@ -15,6 +15,7 @@ import {
   MAX_LIST,
   MAX_TEXT,
   readRecord,
+  readRecords,
   saveRecords,
   saveTranslation,
   sourceDigest,
@@ -180,6 +181,24 @@ function storeSuite(
       expect(typical).toBeLessThan(8_000);
       // Every list and string cut to its bound: about 40 KB of record and 12 KB of translation.
       expect(large).toBeLessThan(64_000);
+    });
+
+    it('reads the records of several anime in one query, skipping those never stored', async () => {
+      await saveRecords(database.db, 'full', [{ ...mushishi(), id: 1008 }], at('2026-11-20T10:00:00Z'));
+      await saveRecords(
+        database.db,
+        'listing',
+        [testAnime({ id: 1009, title: 'Listed', rating: 'Rx - Hentai' })],
+        at('2026-11-20T10:00:00Z'),
+      );
+      const found = await readRecords(database.db, [1008, 1009, 424242, 1008]);
+      expect([...found.keys()].sort()).toEqual([1008, 1009]);
+      expect(found.get(1008)?.record).toMatchObject({ title: 'Mushishi' });
+      expect(found.get(1009)).toMatchObject({
+        kind: 'listing',
+        record: { title: 'Listed', rating: 'Rx - Hentai' },
+      });
+      expect((await readRecords(database.db, [])).size).toBe(0);
     });
 
     it('reads what it wrote after a restart', async () => {

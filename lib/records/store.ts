@@ -83,6 +83,18 @@ export function boundRecord<T extends Anime | AnimeDetails>(record: T): T {
     studios: list(details.studios, item),
     externalLinks: list(details.externalLinks, (link) => ({ name: item(link.name), url: item(link.url) })),
     banner: text(details.banner, MAX_ITEM),
+    ...(details.relations
+      ? {
+          relations: list(details.relations, (group) => ({
+            relation: item(group.relation),
+            entries: list(group.entries, (entry) => ({
+              id: entry.id,
+              type: item(entry.type),
+              name: item(entry.name),
+            })),
+          })),
+        }
+      : {}),
   } as T;
 }
 
@@ -153,6 +165,30 @@ export async function readRecord(db: Kysely<Database>, id: number): Promise<Stor
     fetchedAt: new Date(row.fetched_at),
     translations: (row.translations ?? {}) as StoredRecord['translations'],
   };
+}
+
+/** The stored copies of `ids` that have one (one query, without their synopsis), by anime id. */
+export async function readRecords(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<Map<number, Omit<StoredRecord, 'translations'>>> {
+  const found = new Map<number, Omit<StoredRecord, 'translations'>>();
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return found;
+  const rows = await db
+    .selectFrom('anime_records')
+    .select(['anime_id', 'kind', sql<Anime | AnimeDetails>`record - 'synopsis'`.as('record'), 'fetched_at'])
+    .where('anime_id', 'in', unique)
+    .execute();
+  for (const row of rows) {
+    found.set(row.anime_id, {
+      id: row.anime_id,
+      kind: row.kind,
+      record: { ...row.record, id: row.anime_id, synopsis: null },
+      fetchedAt: new Date(row.fetched_at),
+    });
+  }
+  return found;
 }
 
 /**

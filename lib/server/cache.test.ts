@@ -8,6 +8,7 @@ import {
   STALE_LIMIT_MS,
   cacheKey,
   cacheKind,
+  cacheLife,
   getCache,
   normalizeParams,
   resetCacheForTests,
@@ -192,6 +193,7 @@ describe('lives per kind of data (the shared cache)', () => {
     expect(cacheKind('jikan:/top/anime?filter=bypopularity&limit=25&page=1&type=tv')).toBe('listing');
     expect(cacheKind('missing:jikan:/anime/999999/full')).toBe('notFound');
     expect(cacheKind('translate:pt:abc')).toBe('translation');
+    expect(cacheKind('jikan:/anime/20/recommendations')).toBe('extras');
   });
 
   it('keeps details and translations longest, listings shortest, search in between, 404s an hour', () => {
@@ -214,6 +216,28 @@ describe('lives per kind of data (the shared cache)', () => {
     expect(await cache.get('jikan:/anime/20/full')).toMatchObject({ value: 'details', fresh: true });
     vi.advanceTimersByTime(SHARED_CACHE_LIVES.notFound.freshMs);
     expect(await cache.get('missing:jikan:/anime/9/full')).toBeUndefined();
+  });
+
+  it("without Redis, an anime's extras keep their days; CACHE_TTL_MS, when set, rules them too", async () => {
+    vi.useFakeTimers();
+    delete process.env.CACHE_TTL_MS;
+    resetServerEnvForTests();
+    resetCacheForTests();
+    const key = 'jikan:/anime/20/recommendations';
+    await getCache().set(key, []);
+    vi.advanceTimersByTime(CACHE_TTL_MS);
+    expect((await getCache().get(key))?.fresh).toBe(true);
+    expect(cacheLife(key)).toEqual(SHARED_CACHE_LIVES.extras);
+    vi.advanceTimersByTime(SHARED_CACHE_LIVES.extras.freshMs);
+    expect((await getCache().get(key))?.fresh).toBe(false);
+
+    process.env.CACHE_TTL_MS = '1500';
+    resetServerEnvForTests();
+    resetCacheForTests();
+    expect(cacheLife(key).freshMs).toBe(1500);
+    delete process.env.CACHE_TTL_MS;
+    resetServerEnvForTests();
+    resetCacheForTests();
   });
 
   it("without Redis every kind keeps SPEC §9's 10 minutes, or CACHE_TTL_MS when set", async () => {

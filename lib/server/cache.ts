@@ -28,7 +28,7 @@ interface Entry {
   life: CacheLife;
 }
 
-export type CacheKind = 'details' | 'search' | 'listing' | 'notFound' | 'translation';
+export type CacheKind = 'details' | 'extras' | 'search' | 'listing' | 'notFound' | 'translation';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -45,6 +45,8 @@ const DAY = 24 * HOUR;
 export const SHARED_CACHE_LIVES: Record<CacheKind, CacheLife> = {
   // Jikan itself refreshes a record once a day; a week-old stale copy still beats no page.
   details: { freshMs: DAY, staleMs: 7 * DAY },
+  // An anime's characters, staff and recommendations change far more slowly than its record.
+  extras: { freshMs: 3 * DAY, staleMs: 14 * DAY },
   // A translation of a given text never changes (keyed by the text itself).
   translation: { freshMs: 30 * DAY, staleMs: 0 },
   // Search results move when new entries and scores arrive: between the two.
@@ -55,11 +57,26 @@ export const SHARED_CACHE_LIVES: Record<CacheKind, CacheLife> = {
   notFound: { freshMs: HOUR, staleMs: 0 },
 };
 
+/**
+ * Kinds the in-process cache keeps as long as the shared cache: they change over weeks, and a
+ * refetch every 10 minutes would spend the anime database's quota on what nobody needs fresher.
+ */
+const LONG_LIVED_KINDS: ReadonlySet<CacheKind> = new Set(['extras']);
+
+/** The life of `key` in the in-process cache: SPEC §9's 10 minutes, or a long-lived kind's own. */
+function inProcessLife(key: string): CacheLife {
+  const kind = cacheKind(key);
+  return LONG_LIVED_KINDS.has(kind)
+    ? SHARED_CACHE_LIVES[kind]
+    : { freshMs: CACHE_TTL_MS, staleMs: STALE_LIMIT_MS };
+}
+
 /** The kind of a cache key, from the names lib/jikan and lib/translate give their entries. */
 export function cacheKind(key: string): CacheKind {
   if (key.startsWith('missing:')) return 'notFound';
   if (key.startsWith('translate:')) return 'translation';
   if (/^jikan:\/anime\/\d+(\/full)?$/.test(key)) return 'details';
+  if (/^jikan:\/anime\/\d+\/(characters|staff|recommendations)$/.test(key)) return 'extras';
   if (/^jikan:\/anime\?(.*&)?q=/.test(key)) return 'search';
   return 'listing';
 }
@@ -145,7 +162,9 @@ const state = processState<{
 export function getCache(): Cache {
   if (!state.cache) {
     const configured = serverEnv().CACHE_TTL_MS;
-    const local = new InProcessCache({ ttlMs: configured ?? CACHE_TTL_MS });
+    const local = new InProcessCache(
+      configured === undefined ? { life: inProcessLife } : { ttlMs: configured },
+    );
     const redis = getRedis();
     // CACHE_TTL_MS, when set (tests, bench:faults), is every kind's life in both caches.
     const life =
@@ -166,9 +185,7 @@ export function getCache(): Cache {
 export function cacheLife(key: string): CacheLife {
   const configured = serverEnv().CACHE_TTL_MS;
   if (configured !== undefined) return { freshMs: configured, staleMs: STALE_LIMIT_MS };
-  return getCache().shared
-    ? SHARED_CACHE_LIVES[cacheKind(key)]
-    : { freshMs: CACHE_TTL_MS, staleMs: STALE_LIMIT_MS };
+  return getCache().shared ? SHARED_CACHE_LIVES[cacheKind(key)] : inProcessLife(key);
 }
 
 /**

@@ -1,0 +1,80 @@
+// GET /api/anime/[id]/cast – the anime's characters with their voice actors and its key staff:
+// { data: CastAnswer }. Two calls to the anime database at most (characters, staff), each kept
+// for days in the hot cache and durably; a kept copy answers when the database cannot.
+import type { NextRequest } from 'next/server';
+import { getAnimeDetails, isAdultAnime } from '@/lib/jikan';
+import { getCharacters, getStaff, type CastCharacter, type StaffCredit } from '@/lib/jikan/cast';
+import { jikanDeadline } from '@/lib/jikan/client';
+import { knownRecords } from '@/lib/jikan/related';
+import { withClientBudget } from '@/lib/server/client-budget';
+import { isAppError, toErrorResponse } from '@/lib/server/errors';
+import { animeIdParam, jsonResponse, parseOrThrow, privateJsonResponse } from '@/lib/server/http';
+import { getRequestAccess } from '@/lib/server/request-auth';
+
+export const dynamic = 'force-dynamic';
+
+export interface CastAnswer {
+  /** Main characters first; null when neither stored nor answered now. */
+  characters: CastCharacter[] | null;
+  staff: StaffCredit[] | null;
+  /** The oldest kept copy answered while the database could not answer, when one was. */
+  stale?: { fetchedAt: string };
+  /** An adult record, asked by someone without verified adult access: nothing is sent. */
+  gated?: true;
+}
+
+const TRANSIENT = ['RATE_LIMITED', 'UPSTREAM_ERROR', 'UPSTREAM_TIMEOUT', 'INVALID_RESPONSE'] as const;
+
+/** The part's value; null when it cannot be had now; [] when the database has no such page. */
+function settled<T>(result: PromiseSettledResult<T>): T | null | 'missing' {
+  if (result.status === 'fulfilled') return result.value;
+  const error = result.reason;
+  if (isAppError(error, 'NOT_FOUND')) return 'missing';
+  if (TRANSIENT.some((code) => isAppError(error, code))) return null;
+  throw error;
+}
+
+export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
+  try {
+    const id = parseOrThrow(animeIdParam, (await params).id, 'INVALID_ID');
+    const access = await getRequestAccess(request);
+    const answer = await withClientBudget(
+      request,
+      async (): Promise<{ data: CastAnswer; adult: boolean }> => {
+        // The record the page was just rendered from, without a call when it is known.
+        const record =
+          (await knownRecords([id])).get(id)?.record ?? (await getAnimeDetails(id).catch(() => null));
+        // Unknown (never fetched, the database down): treated as adult, as the offline catalogue is.
+        const adult = !record || isAdultAnime(record);
+        if (adult && !access.adult) return { data: { characters: null, staff: null, gated: true }, adult };
+        const deadline = jikanDeadline();
+        const [characters, staff] = await Promise.allSettled([
+          getCharacters(id, deadline),
+          getStaff(id, deadline),
+        ]);
+        const c = settled(characters);
+        const s = settled(staff);
+        const stale = [c, s]
+          .flatMap((part) => (part && part !== 'missing' && part.stale ? [part.stale.fetchedAt] : []))
+          .sort()[0];
+        return {
+          adult,
+          data: {
+            characters: c === 'missing' ? [] : (c?.characters ?? null),
+            staff: s === 'missing' ? [] : (s?.staff ?? null),
+            ...(stale ? { stale: { fetchedAt: stale } } : {}),
+          },
+        };
+      },
+    );
+    const { data, adult } = answer;
+    if (adult && access.adult) return privateJsonResponse({ data });
+    const whole = data.characters !== null && data.staff !== null;
+    return jsonResponse(
+      { data },
+      { shared: whole || !!data.gated, brief: !!data.stale, varyOnCredentials: adult },
+    );
+  } catch (error) {
+    return toErrorResponse(error);
+  }
+}

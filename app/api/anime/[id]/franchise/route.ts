@@ -1,0 +1,73 @@
+// GET /api/anime/[id]/franchise – the anime's franchise in watch order and the cards of the anime
+// it relates to directly: { data: FranchiseAnswer }. Each request takes at most one new record
+// from the anime database, only when the limiter has room (lib/jikan/related.ts).
+import type { NextRequest } from 'next/server';
+import { getAnimeDetails, isAdultAnime } from '@/lib/jikan';
+import { getFranchise, relatedCards, type RelatedCard } from '@/lib/jikan/related';
+import { withClientBudget } from '@/lib/server/client-budget';
+import { isAppError, toErrorResponse } from '@/lib/server/errors';
+import { animeIdParam, jsonResponse, parseOrThrow, privateJsonResponse } from '@/lib/server/http';
+import { getRequestAccess } from '@/lib/server/request-auth';
+
+export const dynamic = 'force-dynamic';
+
+export interface FranchiseAnswer {
+  /** The franchise in watch order, the anime itself included. */
+  entries: RelatedCard[];
+  /** Nothing is left to load: no 'more titles appear as they load'. */
+  complete: boolean;
+  /** Cards of the anime related directly, those already learnt. */
+  related: RelatedCard[];
+  /** The anime database could not answer: what is shown is what was stored before. */
+  stale?: boolean;
+  /** Nothing stored, and the anime database cannot answer now. */
+  unavailable?: boolean;
+}
+
+const TRANSIENT = ['RATE_LIMITED', 'UPSTREAM_ERROR', 'UPSTREAM_TIMEOUT', 'INVALID_RESPONSE'] as const;
+
+export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
+  try {
+    const id = parseOrThrow(animeIdParam, (await params).id, 'INVALID_ID');
+    const access = await getRequestAccess(request);
+    const answer = await withClientBudget(request, async (): Promise<FranchiseAnswer | null> => {
+      const anime = await getAnimeDetails(id);
+      // An adult record's relatives are for a verified adult only, like the record (SPEC §6).
+      if (isAdultAnime(anime) && !access.adult) return null;
+      const direct = (anime.relations ?? []).flatMap((group) =>
+        group.entries.filter((entry) => entry.type === 'anime').map((entry) => entry.id),
+      );
+      const [franchise, cards] = await Promise.all([getFranchise(anime), relatedCards(direct)]);
+      const stale = !!(anime.stale || anime.offline);
+      return { ...franchise, related: [...cards.values()], ...(stale ? { stale } : {}) };
+    });
+    if (!answer) {
+      return jsonResponse(
+        { data: { entries: [], complete: true, related: [] } },
+        { shared: true, varyOnCredentials: true },
+      );
+    }
+    const visible = (cards: RelatedCard[]) => (access.adult ? cards : cards.filter((card) => !card.adult));
+    const data: FranchiseAnswer = {
+      ...answer,
+      entries: visible(answer.entries),
+      related: visible(answer.related),
+    };
+    const personal =
+      data.entries.length !== answer.entries.length || data.related.length !== answer.related.length;
+    const hasAdult = [...answer.entries, ...answer.related].some((card) => card.adult);
+    // What was shown because of who asked never reaches a shared cache.
+    if (access.adult && hasAdult) return privateJsonResponse({ data });
+    // An incomplete franchise grows with each visit: no shared cache holds it.
+    return jsonResponse(
+      { data },
+      { shared: data.complete && !data.stale, varyOnCredentials: personal || hasAdult },
+    );
+  } catch (error) {
+    if (TRANSIENT.some((code) => isAppError(error, code))) {
+      const data: FranchiseAnswer = { entries: [], complete: false, related: [], unavailable: true };
+      return jsonResponse({ data }, { shared: false });
+    }
+    return toErrorResponse(error);
+  }
+}
