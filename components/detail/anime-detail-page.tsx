@@ -11,6 +11,7 @@ import { DetailHero } from './detail-hero';
 import { EpisodesSection } from './episodes-section';
 import { ExternalLinks } from './external-links';
 import { PersonalSections } from './personal-sections';
+import { RelatedSections } from './related-sections';
 import { SharePanel } from './share-panel';
 import { SynopsisSection, TranslatedSynopsis } from './synopsis-section';
 import { TechnicalInfo } from './technical-info';
@@ -68,6 +69,7 @@ export async function AnimeDetailPage({ anime, locale }: { anime: AnimeDetails; 
               )}
               <WhereToWatch id={anime.id} />
               <EpisodesSection animeId={anime.id} />
+              <RelatedSections anime={anime} locale={locale} />
               <TechnicalInfo anime={anime} locale={locale} />
             </div>
             <aside className="flex min-w-0 flex-col gap-6" aria-label={t('yourArea')}>

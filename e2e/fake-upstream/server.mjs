@@ -19,6 +19,7 @@ import {
   TOP_FILTER_VALUES,
   TYPE_VALUES,
   animeById,
+  animeExtras,
   baseById,
   fakeTranslate,
   schedules,
@@ -384,6 +385,16 @@ function handleJikan(req, res, url, route, origin) {
     return send(req, res, 200, paginate(list, v.page, v.limit, origin));
   }
 
+  const extras = /^\/anime\/([^/]+)\/(characters|staff)$/.exec(route);
+  if (extras) {
+    const id = safeDecode(extras[1]);
+    if (!/^\d+$/.test(id))
+      return send(req, res, 400, jikanValidation({ id: ['The id must be an integer.'] }));
+    const data = animeExtras(id, extras[2]);
+    if (!data) return send(req, res, 404, jikanNoSuchAnime(Number(id)));
+    return send(req, res, 200, { data });
+  }
+
   const byId = /^\/anime\/([^/]+)(\/full)?$/.exec(route);
   if (byId) {
     const [, rawId, fullSuffix] = byId;
@@ -495,7 +506,6 @@ function handleImages(req, res, route) {
 // ---------------------------------------------------------------------------------------------
 // Faults
 // ---------------------------------------------------------------------------------------------
-
 
 /** Reason phrases of the HTTP statuses the fault switch can answer. */
 const STATUS_TEXT = {

@@ -41,6 +41,7 @@ export const ROUTE_NAMESPACES = {
     'BackLink',
     'Episodes',
     'Rating',
+    'Related',
     'Share',
     'ShareReview',
     'Synopsis',

@@ -1,0 +1,46 @@
+import { groupRelations, type RelationKind } from '@/lib/detail/franchise';
+import type { Locale } from '@/lib/i18n/config';
+import { relatedCards } from '@/lib/jikan/related';
+import type { AnimeDetails } from '@/lib/jikan/types';
+import { CastSection } from './related/cast-section';
+import { FranchiseSection } from './related/franchise-section';
+import { RelatedDataProvider } from './related/related-data';
+import { RelationsList, type RelationsGroupProps } from './related/relations-list';
+
+/**
+ * The detail page's relatives: the direct relations (server-rendered from the record and what is
+ * learnt of each related anime, without any call), then the franchise in watch order and the cast,
+ * both asked by the browser after the page (their calls never delay it). Anonymous and
+ * adult-free like the rest of the cached page: a related anime known to be adult is left out.
+ */
+export async function RelatedSections({ anime, locale }: { anime: AnimeDetails; locale: Locale }) {
+  const { groups, adaptations } = groupRelations(anime.relations);
+  const ids = groups.flatMap((group) => group.entries.map((entry) => entry.id));
+  // A database still opening is not waited for: the rows then show the names Jikan gave.
+  const cards = ids.length ? await relatedCards(ids, { waitForOpen: false }) : new Map();
+  const hidden: { kind: RelationKind; id: number; name: string }[] = [];
+  const shown: RelationsGroupProps[] = groups.map((group) => ({
+    kind: group.kind,
+    items: group.entries.flatMap((entry) => {
+      const card = cards.get(entry.id) ?? null;
+      if (card?.adult) {
+        hidden.push({ kind: group.kind, id: entry.id, name: entry.name });
+        return [];
+      }
+      return [{ id: entry.id, name: entry.name, card }];
+    }),
+  }));
+
+  return (
+    <RelatedDataProvider animeId={anime.id}>
+      <RelationsList
+        groups={shown}
+        adaptations={adaptations.map((work) => work.name)}
+        hidden={hidden}
+        locale={locale}
+      />
+      <FranchiseSection animeId={anime.id} locale={locale} />
+      <CastSection animeId={anime.id} locale={locale} />
+    </RelatedDataProvider>
+  );
+}
