@@ -11,20 +11,24 @@ import { RelationsList, type RelationsGroupProps } from './related/relations-lis
  * The detail page's relatives: the direct relations (server-rendered from the record and what is
  * learnt of each related anime, without any call), then the franchise in watch order and the cast,
  * both asked by the browser after the page (their calls never delay it). Anonymous and
- * adult-free like the rest of the cached page: a related anime known to be adult is left out.
+ * adult-free like the rest of the cached page: a related anime whose record is not learnt yet
+ * (its age rating unknown) or is adult is left out of the HTML, as unknown records are from
+ * offline listings; the franchise answer brings those the visitor may see.
  */
 export async function RelatedSections({ anime, locale }: { anime: AnimeDetails; locale: Locale }) {
   const { groups, adaptations } = groupRelations(anime.relations);
   const ids = groups.flatMap((group) => group.entries.map((entry) => entry.id));
-  // A database still opening is not waited for: the rows then show the names Jikan gave.
+  // A database still opening is not waited for: the rows then come with the franchise answer.
   const cards = ids.length ? await relatedCards(ids, { waitForOpen: false }) : new Map();
-  const hidden: { kind: RelationKind; id: number; name: string }[] = [];
+  // Only what is known to be safe is in the HTML (not even as data): an anime not learnt yet, or
+  // adult, is named by the franchise answer, asked with the visitor's token after the page.
+  const pending: { kind: RelationKind; id: number }[] = [];
   const shown: RelationsGroupProps[] = groups.map((group) => ({
     kind: group.kind,
     items: group.entries.flatMap((entry) => {
-      const card = cards.get(entry.id) ?? null;
-      if (card?.adult) {
-        hidden.push({ kind: group.kind, id: entry.id, name: entry.name });
+      const card = cards.get(entry.id);
+      if (!card || card.adult) {
+        pending.push({ kind: group.kind, id: entry.id });
         return [];
       }
       return [{ id: entry.id, name: entry.name, card }];
@@ -36,7 +40,7 @@ export async function RelatedSections({ anime, locale }: { anime: AnimeDetails; 
       <RelationsList
         groups={shown}
         adaptations={adaptations.map((work) => work.name)}
-        hidden={hidden}
+        pending={pending}
         locale={locale}
       />
       <FranchiseSection animeId={anime.id} locale={locale} />

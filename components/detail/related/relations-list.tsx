@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { RelationKind } from '@/lib/detail/franchise';
+import { RELATION_KINDS, type RelationKind } from '@/lib/detail/franchise';
 import type { RelatedCard } from '@/lib/jikan/related';
 import { RelatedRow, type RelatedItem } from './related-card';
 import { useRelatedData } from './related-data';
@@ -13,44 +13,41 @@ export interface RelationsGroupProps {
 
 /**
  * 'Títulos relacionados': the direct relations grouped by kind, rendered on the server (readable
- * without JavaScript, in the cached page) from what is learnt of each related anime. An adult
- * relative is left out of that anonymous HTML; for a verified adult, the franchise answer (asked
- * with the ID token) brings its card and it takes its place.
+ * without JavaScript, in the cached page) with every related anime known to be safe. The others
+ * (`pending`: not learnt yet, or adult) are named once the franchise answer, asked with the
+ * visitor's token, brings their cards: those learnt since and, for a verified adult, adult ones.
  */
 export function RelationsList({
   groups,
   adaptations,
-  hidden,
+  pending,
   locale,
 }: {
   groups: RelationsGroupProps[];
   adaptations: string[];
-  /** Related anime left out of the server's HTML (adult), by kind. */
-  hidden: { kind: RelationKind; id: number; name: string }[];
+  /** Related anime left out of the server's HTML, by kind. */
+  pending: { kind: RelationKind; id: number }[];
   locale: string;
 }) {
   const t = useTranslations('Related');
   const related = useRelatedData();
-  const adultCards = new Map<number, RelatedCard>();
-  if (related.status === 'ready')
-    for (const card of related.data.related) if (card.adult) adultCards.set(card.id, card);
-  const shown = groups.map((group) => ({
-    ...group,
-    items: [
-      ...group.items,
-      ...hidden
-        .filter((entry) => entry.kind === group.kind && adultCards.has(entry.id))
-        .map((entry) => ({ id: entry.id, name: entry.name, card: adultCards.get(entry.id)! })),
-    ],
-  }));
-  for (const entry of hidden) {
-    if (!adultCards.has(entry.id) || shown.some((group) => group.kind === entry.kind)) continue;
-    shown.push({
-      kind: entry.kind,
-      items: [{ id: entry.id, name: entry.name, card: adultCards.get(entry.id)! }],
+  const cards = new Map<number, RelatedCard>();
+  if (related.status === 'ready') for (const card of related.data.related) cards.set(card.id, card);
+  const filled = (kind: RelationKind) =>
+    pending.flatMap((entry) => {
+      const card = entry.kind === kind ? cards.get(entry.id) : undefined;
+      return card ? [{ id: card.id, name: card.title ?? String(card.id), card }] : [];
     });
-  }
-  const visible = shown.filter((group) => group.items.length > 0);
+  const kinds = RELATION_KINDS.filter(
+    (kind) => groups.some((group) => group.kind === kind) || pending.some((entry) => entry.kind === kind),
+  );
+  const visible = kinds
+    .map((kind) => ({
+      kind,
+      items: [...(groups.find((group) => group.kind === kind)?.items ?? []), ...filled(kind)],
+    }))
+    .filter((group) => group.items.length > 0);
+  const waiting = pending.some((entry) => !cards.has(entry.id));
   if (visible.length === 0 && adaptations.length === 0) return null;
 
   return (
@@ -70,6 +67,11 @@ export function RelationsList({
           </ul>
         </div>
       ))}
+      {waiting && related.status !== 'loading' && (
+        <p className="text-sm text-muted" data-testid="relations-pending">
+          {t('relationsPending')}
+        </p>
+      )}
       {adaptations.length > 0 && (
         <p className="text-sm" data-testid="adaptations">
           <span className="font-semibold text-muted">{t('adaptations')}: </span>
