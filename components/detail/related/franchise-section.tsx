@@ -42,12 +42,13 @@ export function FranchiseSection({ animeId, locale }: { animeId: number; locale:
             </p>
           )}
           <ol className="grid grid-cols-1 gap-2 sm:grid-cols-2" data-testid="franchise-list">
-            {related.data.entries.map((card) => (
+            {related.data.entries.map((card, index) => (
               <li key={card.id}>
                 <RelatedRow
                   item={{ id: card.id, name: card.title ?? String(card.id), card }}
                   locale={locale}
                   current={card.id === animeId}
+                  position={index + 1}
                 />
               </li>
             ))}

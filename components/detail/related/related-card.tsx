@@ -26,10 +26,13 @@ export function RelatedRow({
   item,
   locale,
   current = false,
+  position,
 }: {
   item: RelatedItem;
   locale: string;
   current?: boolean;
+  /** Its place in the watch order (the franchise list), shown before the cover. */
+  position?: number;
 }) {
   const t = useTranslations('Related');
   const label = useAnimeLabels();
@@ -49,6 +52,14 @@ export function RelatedRow({
       data-testid="related-item"
       data-anime-id={item.id}
     >
+      {position !== undefined && (
+        <span
+          aria-hidden
+          className="w-5 shrink-0 pt-0.5 text-right text-sm font-semibold text-muted tabular-nums"
+        >
+          {position}
+        </span>
+      )}
       <div className="relative aspect-[2/3] w-12 shrink-0 overflow-hidden rounded bg-surface-2">
         <AnimeCover src={card?.cover ?? null} sizes="48px" />
       </div>
