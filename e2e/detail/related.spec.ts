@@ -179,7 +179,7 @@ test.describe('related titles, franchise and cast', () => {
     const fault = await stack.fake.setFault({ service: 'jikan', mode: '504' });
     try {
       await page.goto(`${stack.appUrl}/anime/4181`);
-      await expect(page.getByTestId('franchise-stored')).toBeVisible();
+      await expect(page.getByTestId('franchise-stored')).toBeVisible({ timeout: 30_000 });
       expect(await franchiseItems(page).locator('a, [aria-current="page"]').allTextContents()).toEqual(
         CLANNAD_ORDER,
       );
@@ -187,6 +187,7 @@ test.describe('related titles, franchise and cast', () => {
       await page.goto(`${stack.appUrl}/anime/11757`);
       await expect(page.getByTestId('cast-stored')).toHaveText(
         'O banco de dados de anime não respondeu agora: esta é a cópia guardada.',
+        { timeout: 30_000 },
       );
       await expect(page.getByTestId('character').filter({ hasText: 'Kirigaya, Kazuto' })).toBeVisible();
 
@@ -196,6 +197,7 @@ test.describe('related titles, franchise and cast', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Clannad' })).toBeVisible();
       await expect(page.getByTestId('cast-unavailable')).toHaveText(
         'Não foi possível carregar o elenco agora. Tente novamente mais tarde.',
+        { timeout: 30_000 },
       );
       await expect(page.getByTestId('cast')).toHaveAttribute('aria-busy', 'false');
       const cast = await fetch(`${stack.appUrl}/api/anime/2167/cast`);
