@@ -11,6 +11,7 @@ import { DetailHero } from './detail-hero';
 import { EpisodesSection } from './episodes-section';
 import { ExternalLinks } from './external-links';
 import { PersonalSections } from './personal-sections';
+import { RelatedSections } from './related-sections';
 import { SharePanel } from './share-panel';
 import { SimilarAnimeSection } from './similar-anime-section';
 import { SynopsisSection, TranslatedSynopsis } from './synopsis-section';
@@ -69,6 +70,7 @@ export async function AnimeDetailPage({ anime, locale }: { anime: AnimeDetails; 
               )}
               <WhereToWatch id={anime.id} />
               <EpisodesSection animeId={anime.id} />
+              <RelatedSections anime={anime} locale={locale} />
               <SimilarAnimeSection animeId={anime.id} />
               <TechnicalInfo anime={anime} locale={locale} />
             </div>

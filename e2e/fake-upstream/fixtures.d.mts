@@ -149,6 +149,8 @@ export function animeById(
   options?: { origin?: string; full?: boolean },
 ): FakeAnime | undefined;
 export const allAnime: readonly FakeAnime[];
+/** /anime/{id}/characters or /staff `data` as Jikan recorded it ([] without a recording), or undefined for an unknown id. */
+export function animeExtras(id: number | string, kind: 'characters' | 'staff'): unknown[] | undefined;
 
 export interface SearchOptions {
   q?: string;

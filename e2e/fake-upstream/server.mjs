@@ -19,6 +19,7 @@ import {
   TOP_FILTER_VALUES,
   TYPE_VALUES,
   animeById,
+  animeExtras,
   baseById,
   fakeTranslate,
   recommendationsById,
@@ -391,6 +392,16 @@ function handleJikan(req, res, url, route, origin) {
     if (!/^\d+$/.test(id))
       return send(req, res, 400, jikanValidation({ id: ['The id must be an integer.'] }));
     const data = recommendationsById(id, origin);
+    if (!data) return send(req, res, 404, jikanNoSuchAnime(Number(id)));
+    return send(req, res, 200, { data });
+  }
+
+  const extras = /^\/anime\/([^/]+)\/(characters|staff)$/.exec(route);
+  if (extras) {
+    const id = safeDecode(extras[1]);
+    if (!/^\d+$/.test(id))
+      return send(req, res, 400, jikanValidation({ id: ['The id must be an integer.'] }));
+    const data = animeExtras(id, extras[2]);
     if (!data) return send(req, res, 404, jikanNoSuchAnime(Number(id)));
     return send(req, res, 200, { data });
   }

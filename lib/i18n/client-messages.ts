@@ -44,6 +44,7 @@ export const ROUTE_NAMESPACES = {
     'Episodes',
     'OfflineBadge',
     'Rating',
+    'Related',
     'Share',
     'ShareReview',
     'Similar',

@@ -37,7 +37,9 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
       const direct = (anime.relations ?? []).flatMap((group) =>
         group.entries.filter((entry) => entry.type === 'anime').map((entry) => entry.id),
       );
-      const [franchise, cards] = await Promise.all([getFranchise(anime), relatedCards(direct)]);
+      // The walk first: a record it has just learnt is among the cards.
+      const franchise = await getFranchise(anime);
+      const cards = await relatedCards(direct);
       const stale = !!(anime.stale || anime.offline);
       return { ...franchise, related: [...cards.values()], ...(stale ? { stale } : {}) };
     });

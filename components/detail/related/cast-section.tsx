@@ -1,0 +1,144 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { apiGet, isAbortError } from '@/lib/api-client';
+import { countValues } from '@/lib/i18n/format-count';
+import type { CastCharacter, StaffCredit, VoiceLanguage } from '@/lib/jikan/cast';
+import { useAuthStore } from '@/lib/stores/auth-store';
+import type { CastAnswer } from '@/app/api/anime/[id]/cast/route';
+
+/** Characters shown at once; the rest open under 'Ver todos'. */
+const FIRST_CHARACTERS = 12;
+
+/** The dubs a page shows beside the Japanese voice: its own language's. */
+function dubLanguages(locale: string): VoiceLanguage[] {
+  return locale === 'en' ? ['Japanese', 'English'] : ['Japanese', 'Portuguese (BR)'];
+}
+
+type CastState = { status: 'loading' } | { status: 'ready'; data: CastAnswer } | { status: 'failed' };
+
+/**
+ * 'Personagens e dubladores' and the staff line, asked after the page has loaded
+ * (app/api/anime/[id]/cast): main characters first, each with the Japanese voice and the dub of
+ * the page's language when there is one.
+ */
+export function CastSection({ animeId, locale }: { animeId: number; locale: string }) {
+  const t = useTranslations('Related');
+  const uid = useAuthStore((state) => state.user?.uid ?? null);
+  const authLoading = useAuthStore((state) => state.loading);
+  const key = `${animeId}:${uid ?? ''}`;
+  const [answer, setAnswer] = useState<{ key: string; state: CastState } | null>(null);
+
+  useEffect(() => {
+    if (authLoading) return;
+    const controller = new AbortController();
+    apiGet<{ data: CastAnswer }>(`/api/anime/${animeId}/cast`, {}, { signal: controller.signal }).then(
+      (body) => setAnswer({ key, state: { status: 'ready', data: body.data } }),
+      (error: unknown) => {
+        if (!isAbortError(error)) setAnswer({ key, state: { status: 'failed' } });
+      },
+    );
+    return () => controller.abort();
+  }, [animeId, authLoading, key]);
+
+  const state: CastState = answer?.key === key ? answer.state : { status: 'loading' };
+  if (state.status === 'ready' && state.data.gated) return null;
+  const data = state.status === 'ready' ? state.data : null;
+  const languages = dubLanguages(locale);
+
+  return (
+    <section
+      aria-labelledby="cast-title"
+      aria-busy={state.status === 'loading'}
+      className="space-y-3"
+      data-testid="cast"
+    >
+      <h2 id="cast-title" className="text-lg font-bold sm:text-xl">
+        {t('castTitle')}
+      </h2>
+      {state.status === 'loading' && <p className="text-sm text-muted">{t('loading')}</p>}
+      {data?.stale && (
+        <p role="status" className="text-sm text-muted" data-testid="cast-stored">
+          {t('storedCopy')}
+        </p>
+      )}
+      {data?.staff && data.staff.length > 0 && <StaffLine staff={data.staff} />}
+      {(state.status === 'failed' || (data && data.characters === null)) && (
+        <p role="status" className="text-sm text-muted" data-testid="cast-unavailable">
+          {t('castUnavailable')}
+        </p>
+      )}
+      {data?.characters && data.characters.length === 0 && (
+        <p className="text-sm text-muted">{t('castEmpty')}</p>
+      )}
+      {data?.characters && data.characters.length > 0 && (
+        <>
+          <CharacterList characters={data.characters.slice(0, FIRST_CHARACTERS)} languages={languages} />
+          {data.characters.length > FIRST_CHARACTERS && (
+            <details>
+              <summary className="cursor-pointer text-sm font-medium text-accent-text">
+                {t('showAll', countValues(data.characters.length, locale))}
+              </summary>
+              <div className="mt-2">
+                <CharacterList characters={data.characters.slice(FIRST_CHARACTERS)} languages={languages} />
+              </div>
+            </details>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function CharacterList({
+  characters,
+  languages,
+}: {
+  characters: CastCharacter[];
+  languages: VoiceLanguage[];
+}) {
+  const t = useTranslations('Related');
+  return (
+    <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2" data-testid="character-list">
+      {characters.map((character) => {
+        const voices = character.voices.filter((voice) => languages.includes(voice.language));
+        return (
+          <li
+            key={character.id}
+            className="rounded-md border border-border bg-surface p-3"
+            data-testid="character"
+          >
+            <p className="font-semibold">{character.name}</p>
+            <p className="text-xs text-muted">{character.role === 'Main' ? t('main') : t('supporting')}</p>
+            {voices.length > 0 && (
+              <ul className="mt-1 space-y-0.5 text-sm">
+                {voices.map((voice) => (
+                  <li key={`${voice.language}-${voice.id}`} data-testid="voice-actor">
+                    <span className="text-muted">{t(`voices.${voice.language}`)}: </span>
+                    {voice.name}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Director, series composition and music in one line. */
+function StaffLine({ staff }: { staff: StaffCredit[] }) {
+  const t = useTranslations('Related');
+  const parts = (['Director', 'Series Composition', 'Music'] as const).flatMap((position) => {
+    const names = staff.filter((person) => person.positions.includes(position)).map((person) => person.name);
+    return names.length ? [`${t(`positions.${position}`)}: ${names.join(', ')}`] : [];
+  });
+  return (
+    <p className="text-sm" data-testid="staff-line">
+      <span className="font-semibold">{t('staffTitle')}: </span>
+      {parts.join(' · ')}
+    </p>
+  );
+}
