@@ -130,7 +130,9 @@ test.describe('two instances sharing Redis', () => {
       // it shrinks, and the calls on either side are still two gaps apart. Two calls the limiter
       // let start together are not. So a short gap fails only when that is not the explanation.
       const unexplained = gaps.flatMap((gap, i) =>
-        gap >= GAP_MS || (i > 0 && times[i + 1]! - times[i - 1]! >= 2 * GAP_MS) ? [] : [`${gap} ms after call ${i}`],
+        gap >= GAP_MS || (i > 0 && times[i + 1]! - times[i - 1]! >= 2 * GAP_MS)
+          ? []
+          : [`${gap} ms after call ${i}`],
       );
       return { count: times.length, min: Math.min(...gaps), unexplained };
     };
@@ -214,6 +216,7 @@ async function startNext(env: Record<string, string>): Promise<{ url: string; ch
       JIKAN_MIN_INTERVAL_MS: '20',
       JIKAN_TIMEOUT_MS: '4000',
       CLIENT_MISS_PER_MINUTE: '0',
+      PAGE_MISS_PER_MINUTE: '0',
       ...authServerEnv(),
       ...env,
     },

@@ -2,6 +2,7 @@ import { AnimeDetailPage } from '@/components/detail/anime-detail-page';
 import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { detailMetadata } from '@/components/detail/detail-metadata';
 import { loadAnime } from '@/components/detail/load-anime';
+import { withPageMissBudget } from '@/lib/server/client-budget';
 import { onDemandStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 
 // Cached per language, regenerated in the background with the life of its data (SPEC §9, 10 min).
@@ -15,14 +16,18 @@ type Props = { params: Promise<LocaleParams & { id: string }> };
 
 export async function generateMetadata({ params }: Props) {
   const locale = await resolvePageLocale(params);
-  return detailMetadata((await params).id, locale);
+  // A record not known yet costs an upstream call: charged to the budget of page misses.
+  return withPageMissBudget(async () => detailMetadata((await params).id, locale));
 }
 
 export default async function AnimePage({ params }: Props) {
   const locale = await resolvePageLocale(params);
   return (
     <ScopedMessages locale={locale} route="detail">
-      <AnimeDetailPage anime={await loadAnime((await params).id)} locale={locale} />
+      <AnimeDetailPage
+        anime={await withPageMissBudget(async () => loadAnime((await params).id))}
+        locale={locale}
+      />
     </ScopedMessages>
   );
 }
