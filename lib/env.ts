@@ -137,6 +137,15 @@ export function serverEnv(): ServerEnv {
   return cachedServerEnv;
 }
 
+/**
+ * The public address of the site, without a trailing slash: SITE_URL, else the address `npm start`
+ * serves on (`npm run start:edge` sets SITE_URL to its own public address).
+ */
+export function siteUrl(): string {
+  const { SITE_URL, PORT } = serverEnv();
+  return SITE_URL ?? `http://localhost:${PORT}`;
+}
+
 /** Tests change process.env between cases; this forgets the cached read. */
 export function resetServerEnvForTests(): void {
   cachedServerEnv = undefined;
