@@ -86,6 +86,8 @@ export default defineConfig({
         // Every spec's requests come from 127.0.0.1, one client: the per-client budget of cache
         // misses is off here and proven on a private server by e2e/data-layer.spec.ts.
         CLIENT_MISS_PER_MINUTE: '0',
+        // Likewise the budget of page misses, shared by every visitor: the suite opens many pages.
+        PAGE_MISS_PER_MINUTE: '0',
         STREAMING_BASE_URLS: `${fake}/streaming/down,${fake}/streaming/main`,
         TRANSLATE_BASE_URL: `${fake}/translate`,
         ...authServerEnv(AUTH_PORT),

@@ -57,7 +57,7 @@ export function proxy(request: NextRequest) {
       headers: { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' },
     });
   }
-  if (LOCALISED_METADATA_IMAGE.test(pathname)) return metadataImage(request);
+  if (LOCALISED_METADATA_IMAGE.test(pathname)) return await metadataImage(request);
   const cleanSearch = cleanPageSearch(pathname, request.nextUrl.search);
   if (cleanSearch !== null) {
     // Parameters no page reads: to the address without them, so they cost no render of their own.
@@ -97,7 +97,7 @@ function ownUrl(request: NextRequest): URL {
  * valid one, else 404 before any render; then each client has a budget of card requests (lib/server/image-budget.ts): over it,
  * 429 with Retry-After.
  */
-function metadataImage(request: NextRequest): NextResponse {
+async function metadataImage(request: NextRequest): Promise<NextResponse> {
   const { pathname } = request.nextUrl;
   const review = REVIEW_IMAGE.exec(pathname);
   const anime = ANIME_IMAGE.exec(pathname);
@@ -107,7 +107,7 @@ function metadataImage(request: NextRequest): NextResponse {
   ) {
     return new NextResponse(null, { status: 404, headers: { 'Cache-Control': 'no-store' } });
   }
-  const waitSeconds = takeImageRender(request);
+  const waitSeconds = await takeImageRender(request);
   if (waitSeconds > 0) {
     return new NextResponse(null, {
       status: 429,

@@ -171,8 +171,9 @@ test.describe('data layer under attack and outage (private production server)', 
       code: 'TOO_MANY_REQUESTS',
       message: 'Você fez muitas requisições à API. Por favor, aguarde um pouco e tente novamente.',
     });
+    // Five per 50 s window (5 at 6 a minute), opened by the first miss: it reopens within 50 s.
     expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(Number(refused!.headers.get('retry-after'))).toBeLessThanOrEqual(10);
+    expect(Number(refused!.headers.get('retry-after'))).toBeLessThanOrEqual(50);
     expect(refused!.ms).toBeLessThan(AT_ONCE_MS);
     expect(await stack.fake.calls({ service: 'jikan', since, match: 'q=hostile' })).toHaveLength(5);
 

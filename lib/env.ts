@@ -66,6 +66,9 @@ const serverSchema = z.object({
   /** Per-client budget of requests that miss the cache: bucket size, and refill per minute (0 = off). */
   CLIENT_MISS_BURST: intFrom(12),
   CLIENT_MISS_PER_MINUTE: intFrom(12),
+  /** Budget of page renders that would call the anime database, all visitors together (0 = off). */
+  PAGE_MISS_BURST: intFrom(30),
+  PAGE_MISS_PER_MINUTE: intFrom(30),
   /**
    * Reverse proxies in front of the app that append the client address to X-Forwarded-For: 0 when
    * the app faces the network (`npm start`), 1 behind the shipped nginx or Vercel's edge.
@@ -89,7 +92,12 @@ const serverSchema = z.object({
     .string()
     .optional()
     .transform((value) => (value && value.trim() ? value.trim() : undefined))
-    .pipe(z.string().regex(/^\d+(b|kb|mb|gb)?$/i, 'expected a size such as 256mb').optional()),
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+(b|kb|mb|gb)?$/i, 'expected a size such as 256mb')
+        .optional(),
+    ),
   FIREBASE_AUTH_EMULATOR_HOST: z
     .string()
     .optional()
@@ -122,13 +130,20 @@ export function serverEnv(): ServerEnv {
   if (cachedServerEnv) return cachedServerEnv;
   const parsed = serverSchema.safeParse(process.env);
   if (!parsed.success) {
-    const detail = parsed.error.issues
-      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
-      .join('; ');
+    const detail = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid environment: ${detail}`);
   }
   cachedServerEnv = parsed.data;
   return cachedServerEnv;
+}
+
+/**
+ * The public address of the site, without a trailing slash: SITE_URL, else the address `npm start`
+ * serves on (`npm run start:edge` sets SITE_URL to its own public address).
+ */
+export function siteUrl(): string {
+  const { SITE_URL, PORT } = serverEnv();
+  return SITE_URL ?? `http://localhost:${PORT}`;
 }
 
 /** Tests change process.env between cases; this forgets the cached read. */

@@ -18,3 +18,6 @@ export function prepareDataDir(settings: EdgeSettings): void;
 export function writeEdgeConfig(settings: EdgeSettings, file?: string): string;
 export function nginxPath(): string | null;
 export function nginxArgs(settings: EdgeSettings, file: string): string[];
+export function restartDelayMs(failures: number): number;
+export const STABLE_RUN_MS: number;
+export function edgeSiteUrl(settings: EdgeSettings, env?: Record<string, string | undefined>): string;

@@ -20,8 +20,13 @@
 //   EDGE_UPSTREAM_TIMEOUT   longest wait for Next (30s)
 //   EDGE_LIBRARY_BODY_MAX   body bound of /api/library (2m: the app's MAX_PUSH_BYTES; tests lower it)
 //   EDGE_ACCESS_LOG         a file for the access log, or `off` (DATA_DIR/access.log)
+//   SITE_URL                the public address for absolute links (http://localhost:PORT under start:edge)
+//
+// Under start:edge, `next start` is started again whenever it exits (1 s, doubling to 30 s between
+// exits in a row) while nginx goes on serving cached pages; its pid is in EDGE_DATA_DIR/next.pid.
+// nginx starts once /api/health answers 200 (or after 120 s, saying so).
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -162,18 +167,90 @@ function freePort() {
   });
 }
 
-async function waitForHttp(url, child, timeoutMs) {
+/** The wait before restarting `next start` after `failures` exits in a row: 1 s, doubling, at most 30 s. */
+export function restartDelayMs(failures) {
+  return Math.min(30_000, 1000 * 2 ** Math.max(0, failures - 1));
+}
+
+/** A run this long (healthy) counts as a success: the next exit starts the back-off again. */
+export const STABLE_RUN_MS = 60_000;
+
+/** The site's public address under start:edge: SITE_URL, else localhost on nginx's port. */
+export function edgeSiteUrl(settings, env = process.env) {
+  if (env.SITE_URL?.trim()) return env.SITE_URL.trim();
+  return `http://localhost:${settings.listen.split(':').pop()}`;
+}
+
+/**
+ * Polls /api/health until it answers 200 (ready), the process exits, or `timeoutMs` passes (not
+ * ready); `last` is the last answer, for the log.
+ */
+async function waitForHealth(url, child, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+  let last = 'no answer';
+  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
     try {
-      await fetch(url, { signal: AbortSignal.timeout(2000) });
-      return;
+      const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+      await response.arrayBuffer().catch(() => undefined);
+      if (response.status === 200) return { ready: true, last: '200' };
+      last = String(response.status);
     } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      last = 'no answer';
     }
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+  return { ready: false, last };
+}
+
+/**
+ * Runs `next start` and starts it again whenever it exits, after restartDelayMs of the exits in a
+ * row (a run healthy for STABLE_RUN_MS resets the count), until `stop()`. Its pid is written to
+ * `pidFile` while it runs. Each run is followed by a wait for /api/health.
+ */
+function superviseApp({ start, healthUrl, pidFile }) {
+  let child;
+  let stopping = false;
+  let failures = 0;
+  let timer;
+  let resolveFirst;
+  const firstHealth = new Promise((resolve) => (resolveFirst = resolve));
+
+  const run = () => {
+    const startedAt = Date.now();
+    child = start();
+    writeFileSync(pidFile, `${child.pid}\n`);
+    const current = child;
+    waitForHealth(healthUrl, current, 120_000).then(({ ready, last }) => {
+      if (current !== child || stopping) return;
+      if (ready) log(`next start (pid ${current.pid}) is healthy`);
+      else if (current.exitCode === null)
+        log(`next start (pid ${current.pid}) is not ready (/api/health: ${last})`);
+      resolveFirst({ ready, last });
+    });
+    current.on('exit', (code, signal) => {
+      rmSync(pidFile, { force: true });
+      if (stopping) return;
+      failures = Date.now() - startedAt >= STABLE_RUN_MS ? 1 : failures + 1;
+      const delay = restartDelayMs(failures);
+      log(
+        `next start exited (${signal ?? `code ${code}`}); nginx keeps serving cached pages; ` +
+          `restarting in ${delay / 1000} s`,
+      );
+      timer = setTimeout(run, delay);
+    });
+  };
+  run();
+  return {
+    firstHealth,
+    stop() {
+      stopping = true;
+      clearTimeout(timer);
+      if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    },
+    get child() {
+      return child;
+    },
+  };
 }
 
 async function startEdge() {
@@ -184,29 +261,46 @@ async function startEdge() {
 
   const appPort = process.env.EDGE_APP_PORT || String(await freePort());
   const settings = edgeSettings({ ...process.env, EDGE_UPSTREAMS: `127.0.0.1:${appPort}` });
-  const app = spawn(localBin('next'), ['start', '-H', '127.0.0.1', '-p', appPort], {
-    cwd: root,
-    stdio: 'inherit',
+  prepareDataDir(settings);
+  const env = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
     // One proxy hop (this nginx) stands between the app and its clients.
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', TRUSTED_PROXY_HOPS: '1', PORT: appPort },
+    TRUSTED_PROXY_HOPS: '1',
+    PORT: appPort,
+    // Absolute links (canonical, og:url, og:image, the sitemap) name the address people use.
+    SITE_URL: edgeSiteUrl(settings),
+  };
+  const app = superviseApp({
+    start: () =>
+      spawn(localBin('next'), ['start', '-H', '127.0.0.1', '-p', appPort], {
+        cwd: root,
+        stdio: 'inherit',
+        env,
+      }),
+    healthUrl: `http://127.0.0.1:${appPort}/api/health`,
+    pidFile: path.join(settings.dataDir, 'next.pid'),
   });
-  const children = [app];
+  let edge;
   const stop = (code) => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+    app.stop();
+    if (edge && edge.exitCode === null) edge.kill('SIGTERM');
     process.exitCode = code;
   };
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
-  app.on('exit', (code) => stop(code ?? 1));
-  await waitForHttp(`http://127.0.0.1:${appPort}/`, app, 120_000);
+  const first = await app.firstHealth;
+  if (!first.ready) log(`starting nginx anyway: next start is not ready (/api/health: ${first.last})`);
 
   const file = writeEdgeConfig(settings);
-  const edge = spawn(nginx, nginxArgs(settings, file), { stdio: 'inherit' });
-  children.push(edge);
-  edge.on('exit', (code) => stop(code ?? 1));
-  log(`next start on 127.0.0.1:${appPort}; nginx (${file}) on ${settings.listen}`);
-  const port = settings.listen.split(':').pop();
-  log(`Serving on http://localhost:${port}`);
+  edge = spawn(nginx, nginxArgs(settings, file), { stdio: 'inherit' });
+  // nginx is the front door: without it nothing is served, so start:edge ends (for its supervisor).
+  edge.on('exit', (code) => {
+    log(`nginx exited (${code ?? 'signal'}); stopping`);
+    stop(code ?? 1);
+  });
+  log(`next start on 127.0.0.1:${appPort} (restarted when it exits); nginx (${file}) on ${settings.listen}`);
+  log(`Serving on ${env.SITE_URL}`);
 }
 
 function render(args) {

@@ -4,7 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { localeFromCookieHeader } from '@/lib/i18n/locale-cookie';
-import { edgeSettings, nginxArgs, nginxPath, renderEdgeConfig, TEMPLATE, writeEdgeConfig } from './edge.mjs';
+import {
+  edgeSettings,
+  edgeSiteUrl,
+  nginxArgs,
+  nginxPath,
+  renderEdgeConfig,
+  restartDelayMs,
+  TEMPLATE,
+  writeEdgeConfig,
+} from './edge.mjs';
 
 const settings = (env: Record<string, string> = {}) =>
   edgeSettings({
@@ -114,5 +123,20 @@ describe.skipIf(!nginxPath())('the rendered configuration', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('start:edge', () => {
+  it('waits longer after each exit in a row, up to 30 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 10].map(restartDelayMs)).toEqual([
+      1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000,
+    ]);
+  });
+
+  it('names its own public address unless SITE_URL is set', () => {
+    const onPort = edgeSettings({ PORT: '8080' });
+    expect(edgeSiteUrl(onPort, {})).toBe('http://localhost:8080');
+    expect(edgeSiteUrl(edgeSettings({ EDGE_LISTEN: '0.0.0.0:443' }), {})).toBe('http://localhost:443');
+    expect(edgeSiteUrl(onPort, { SITE_URL: 'https://anime.example' })).toBe('https://anime.example');
   });
 });

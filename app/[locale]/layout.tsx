@@ -11,7 +11,7 @@ import { EpisodeAlertWatcher } from '@/components/notifications/lazy-episode-ale
 import { SeasonReleaseWatcher } from '@/components/notifications/lazy-season-release-watcher';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { Toaster } from '@/components/ui/toaster';
-import { serverEnv } from '@/lib/env';
+import { siteUrl } from '@/lib/env';
 import { pickLayoutMessages } from '@/lib/i18n/client-messages';
 import { htmlLang, isLocale } from '@/lib/i18n/config';
 import { inter } from '../fonts';
@@ -22,14 +22,17 @@ import '../globals.css';
  * request to /{locale}/… from the NEXT_LOCALE cookie, so each language is rendered and cached on
  * its own while the address bar shows the routes of SPEC §2.
  */
-export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ locale: string }>;
+}): Promise<Metadata> {
   const { locale } = await params;
   if (!isLocale(locale)) return {};
   const t = await getTranslations({ locale, namespace: 'Metadata' });
-  const { SITE_URL, PORT } = serverEnv();
   return {
-    // Shared previews need absolute URLs; without SITE_URL, the address `npm start` serves on.
-    metadataBase: new URL(SITE_URL ?? `http://localhost:${PORT}`),
+    // Shared previews need absolute URLs: the site's public address (lib/env.ts siteUrl).
+    metadataBase: new URL(siteUrl()),
     title: { default: t('title'), template: t('titleTemplate') },
     description: t('description'),
     applicationName: t('title'),

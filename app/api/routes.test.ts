@@ -346,7 +346,10 @@ describe('GET /api/anime/[id]', () => {
       for (const id of [1, 2, 3]) expect((await from('203.0.113.9', id)).status).toBe(200);
       const refused = await from('203.0.113.9', 4);
       expect(refused.status).toBe(429);
-      expect(refused.headers.get('retry-after')).toBe('10');
+      // Three per 30 s window, opened by the first request: it reopens within 30 s.
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(20);
+      expect(retryAfter).toBeLessThanOrEqual(30);
       expect(refused.headers.get('cache-control')).toBe('no-store');
       expect(await refused.json()).toEqual({
         error: {
@@ -434,6 +437,38 @@ describe('GET /api/streaming/episodes', () => {
     expect(down.status).toBe(200);
     expect(await down.json()).toEqual({ data: null });
     expect(down.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it("charges a client's record and provider lookups to its budget: over it, 429 and no call", async () => {
+    process.env.CLIENT_MISS_BURST = '2';
+    process.env.CLIENT_MISS_PER_MINUTE = '2';
+    process.env.TRUSTED_PROXY_HOPS = '1';
+    resetJikanForTests();
+    respond = provider;
+    const from = (client: string, id: number) =>
+      getEpisodes(
+        new NextRequest(`${ORIGIN}/api/streaming/episodes?id=${id}`, {
+          headers: { 'X-Forwarded-For': client },
+        }),
+      );
+    try {
+      // A new id costs two lookups: its record and the provider's episodes.
+      expect((await from('203.0.113.9', 5)).status).toBe(200);
+      const before = calls.length;
+      const refused = await from('203.0.113.9', 8);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await refused.json()).error.code).toBe('TOO_MANY_REQUESTS');
+      expect(calls).toHaveLength(before);
+      // What is known costs nothing; another client has its own budget.
+      expect((await from('203.0.113.9', 5)).status).toBe(200);
+      expect(await (await from('198.51.100.7', 8)).json()).toMatchObject({ data: [{ id: 'e1' }] });
+    } finally {
+      delete process.env.CLIENT_MISS_BURST;
+      delete process.env.CLIENT_MISS_PER_MINUTE;
+      delete process.env.TRUSTED_PROXY_HOPS;
+      resetJikanForTests();
+    }
   });
 
   it.each(['', '?id=', '?id=abc', '?id=-1', '?id=0', '?id=99999999999', '?title=Naruto'])(

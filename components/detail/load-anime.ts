@@ -34,9 +34,12 @@ export const animeRecord = cache(async (rawId: string): Promise<AnimeRecord> => 
     if (isAppError(error, 'NOT_FOUND') || isAppError(error, 'INVALID_ID')) return { notFound: true };
     // A good page of this anime is cached (on any instance): the render is dropped, that page stays.
     await failedListing(`detail:${id}`);
-    const retryAfterSeconds = isAppError(error, 'RATE_LIMITED')
-      ? Math.max(1, Math.ceil(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS))
-      : DETAIL_RETRY_SECONDS;
+    // A 429 back-off, or the budget of page misses spent (lib/server/client-budget.ts): retry when
+    // it says; a timeout or 5xx: DETAIL_RETRY_SECONDS.
+    const retryAfterSeconds =
+      isAppError(error, 'RATE_LIMITED') || isAppError(error, 'TOO_MANY_REQUESTS')
+        ? Math.max(1, Math.ceil(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS))
+        : DETAIL_RETRY_SECONDS;
     console.warn(
       `[detail] anime ${id} unavailable for ${retryAfterSeconds} s`,
       isAppError(error) ? error.code : error,

@@ -61,6 +61,7 @@ async function startNext(fakeUrl: string): Promise<{ url: string; child: ChildPr
       JIKAN_MIN_INTERVAL_MS: '20',
       JIKAN_TIMEOUT_MS: '4000',
       CLIENT_MISS_PER_MINUTE: '0',
+      PAGE_MISS_PER_MINUTE: '0',
       STREAMING_BASE_URLS: `${fakeUrl}/streaming/main`,
       TRANSLATE_BASE_URL: `${fakeUrl}/translate`,
       TRUSTED_PROXY_HOPS: '1',

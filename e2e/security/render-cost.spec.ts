@@ -109,8 +109,9 @@ test.describe('card images have a per-client render budget (private server)', ()
     }
     const over = await get(image(4), '198.51.100.7');
     expect(over.status).toBe(429);
+    // Three per 90 s window (3 at 2 a minute), opened by the first card: it reopens within 90 s.
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(Number(over.headers.get('retry-after'))).toBeLessThanOrEqual(30);
+    expect(Number(over.headers.get('retry-after'))).toBeLessThanOrEqual(90);
     const twitter = await get(image(5).replace('opengraph-image', 'twitter-image'), '198.51.100.7');
     expect(twitter.status).toBe(429);
 

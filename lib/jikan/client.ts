@@ -16,6 +16,7 @@ import {
 import { chargeClientMiss, withoutClientBudget } from '@/lib/server/client-budget';
 import type { Cache } from '@/lib/server/contracts';
 import { AppError, isAppError } from '@/lib/server/errors';
+import { noteJikanAnswer } from '@/lib/server/health';
 import { processState } from '@/lib/server/process-state';
 import { getRateLimiter, parseRetryAfter } from '@/lib/server/rate-limiter';
 import { isDroppedConnection, isTimeoutError, readValidJson } from '@/lib/server/upstream';
@@ -79,6 +80,8 @@ export async function jikanFetch<S extends z.ZodType>(
     }
   }
 
+  // The anime database answered (a 404 is an answer): /api/health reports how long ago.
+  if (response.ok || response.status === 404) noteJikanAnswer();
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
     if (response.status === 429) {
@@ -339,14 +342,14 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
     const standIn = waitMs > offlineAfterMs ? whenQueueBusy() : null;
     if (standIn !== null) {
       console.warn(`[jikan] ${key}: turn in ${waitMs} ms; answering from the offline catalogue`);
-      callInBackground(key, waitMs, load);
+      await callInBackground(key, waitMs, load);
       return standIn;
     }
   }
 
   // Joining a call already in flight costs no upstream call, so only a new call is charged.
   const joining = isInFlight(key);
-  if (!joining) chargeClientMiss();
+  if (!joining) await chargeClientMiss();
   const call = () => singleFlight(key, load(deadline ?? jikanDeadline()));
   try {
     return await (joining ? call() : timedCall(key, waitMs, call));
@@ -396,7 +399,7 @@ async function answerFromStoredCopy<R>(key: string, copy: StoredCopy<R>, call: (
   }
   if (!isInFlight(key)) {
     try {
-      chargeClientMiss();
+      await chargeClientMiss();
     } catch (error) {
       if (isAppError(error, 'TOO_MANY_REQUESTS')) return copy.stale;
       throw error;
@@ -433,12 +436,16 @@ async function answerFromStoredCopy<R>(key: string, copy: StoredCopy<R>, call: (
  * 429 back-off longer than that), and, for API callers, only with a token of their client's
  * budget (a client over budget still gets the stand-in, which costs the database nothing).
  */
-function callInBackground<R>(key: string, waitMs: number, load: (until: number) => () => Promise<R>): void {
+async function callInBackground<R>(
+  key: string,
+  waitMs: number,
+  load: (until: number) => () => Promise<R>,
+): Promise<void> {
   if (isInFlight(key)) return;
   const { JIKAN_TIMEOUT_MS } = serverEnv();
   if (waitMs > JIKAN_TIMEOUT_MS - callReserveMs(JIKAN_TIMEOUT_MS)) return;
   try {
-    chargeClientMiss();
+    await chargeClientMiss();
   } catch (error) {
     if (isAppError(error, 'TOO_MANY_REQUESTS')) return;
     throw error;

@@ -249,3 +249,39 @@ export function storedTranslation(
     ? entry.paragraphs
     : null;
 }
+
+/** What the adult gate reads of a stored record (lib/jikan/filter.ts isAdultAnime). */
+export interface StoredAdultFacts {
+  id: number;
+  rating: string | null;
+  genres: string[];
+}
+
+/**
+ * The adult facts of up to `size` stored records after anime `afterId`, in id order, without the
+ * rest of each record (a few dozen bytes a row): the sitemap (lib/sitemap) reads all of them.
+ */
+export async function readAdultFactsPage(
+  db: Kysely<Database>,
+  afterId: number,
+  size: number,
+): Promise<StoredAdultFacts[]> {
+  const rows = await db
+    .selectFrom('anime_records')
+    .select([
+      'anime_id',
+      sql<string | null>`record->>'rating'`.as('rating'),
+      sql<unknown>`record->'genres'`.as('genres'),
+    ])
+    .where('anime_id', '>', afterId)
+    .orderBy('anime_id')
+    .limit(size)
+    .execute();
+  return rows.map((row) => ({
+    id: row.anime_id,
+    rating: row.rating,
+    genres: Array.isArray(row.genres)
+      ? row.genres.filter((genre): genre is string => typeof genre === 'string')
+      : [],
+  }));
+}

@@ -6,7 +6,9 @@ import {
   chargeClientMiss,
   clientKeyOf,
   resetClientBudgetForTests,
+  takeClientMiss,
   withClientBudget,
+  withPageMissBudget,
   withoutClientBudget,
 } from './client-budget';
 import { isAppError } from './errors';
@@ -26,7 +28,9 @@ describe('clientKeyOf', () => {
   });
 
   it('with two trusted proxies, takes the second entry from the right', () => {
-    expect(clientKeyOf(request({ 'x-forwarded-for': '6.6.6.6, 203.0.113.9, 10.0.0.2' }), 2)).toBe('203.0.113.9');
+    expect(clientKeyOf(request({ 'x-forwarded-for': '6.6.6.6, 203.0.113.9, 10.0.0.2' }), 2)).toBe(
+      '203.0.113.9',
+    );
     // One entry for two proxies: the request went around one of them.
     expect(clientKeyOf(request({ 'x-forwarded-for': '203.0.113.9' }), 2)).toBe(UNKNOWN_CLIENT);
   });
@@ -109,12 +113,13 @@ describe('chargeClientMiss', () => {
     configure(2, 12);
     const hostile = request({ 'x-forwarded-for': '203.0.113.9' });
     await withClientBudget(hostile, async () => {
-      chargeClientMiss();
-      chargeClientMiss();
+      await chargeClientMiss();
+      await chargeClientMiss();
     });
     const error = await withClientBudget(hostile, async () => chargeClientMiss()).catch((e: unknown) => e);
     expect(isAppError(error, 'TOO_MANY_REQUESTS')).toBe(true);
-    expect(error).toMatchObject({ retryAfterSeconds: 5 });
+    // Two per 10 s: the window reopens 10 s after the first request.
+    expect(error).toMatchObject({ retryAfterSeconds: 10 });
     await expect(
       withClientBudget(request({ 'x-forwarded-for': '198.51.100.7' }), async () => chargeClientMiss()),
     ).resolves.toBeUndefined();
@@ -142,10 +147,36 @@ describe('chargeClientMiss', () => {
 
   it('charges nothing outside a request (server pages, background refreshes)', async () => {
     configure(1, 1);
-    for (let i = 0; i < 5; i += 1) chargeClientMiss();
+    for (let i = 0; i < 5; i += 1) await chargeClientMiss();
     await withClientBudget(request({ 'x-real-ip': '192.0.2.1' }), async () => {
-      for (let i = 0; i < 5; i += 1) withoutClientBudget(() => chargeClientMiss());
-      chargeClientMiss();
+      for (let i = 0; i < 5; i += 1) await withoutClientBudget(() => chargeClientMiss());
+      await chargeClientMiss();
     });
+  });
+
+  it('charges the data load of a page to one budget for all visitors, apart from the API clients', async () => {
+    configure(1, 1);
+    process.env.PAGE_MISS_BURST = '2';
+    process.env.PAGE_MISS_PER_MINUTE = '2';
+    resetServerEnvForTests();
+    resetClientBudgetForTests();
+    await withPageMissBudget(() => chargeClientMiss());
+    await withPageMissBudget(() => chargeClientMiss());
+    const error = await withPageMissBudget(() => chargeClientMiss()).catch((e: unknown) => e);
+    expect(isAppError(error, 'TOO_MANY_REQUESTS')).toBe(true);
+    // The API client's budget is its own.
+    await expect(
+      withClientBudget(request({ 'x-forwarded-for': '198.51.100.7' }), () => chargeClientMiss()),
+    ).resolves.toBeUndefined();
+    delete process.env.PAGE_MISS_BURST;
+    delete process.env.PAGE_MISS_PER_MINUTE;
+  });
+
+  it('takes the miss of a route from the client of its request, in seconds', async () => {
+    configure(1, 6);
+    const from = request({ 'x-forwarded-for': '203.0.113.9' });
+    expect(await takeClientMiss(from)).toBe(0);
+    expect(await takeClientMiss({ headers: from.headers })).toBe(10);
+    expect(await takeClientMiss(request({ 'x-forwarded-for': '203.0.113.10' }))).toBe(0);
   });
 });

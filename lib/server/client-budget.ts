@@ -2,22 +2,30 @@ import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { LRUCache } from 'lru-cache';
 import { serverEnv } from '@/lib/env';
+import { SharedBudget } from './budget-store';
 import { AppError } from './errors';
 import { processState } from './process-state';
+import { getRedis } from './redis';
 
 /**
- * Per-client budget of API requests that would call the anime database. The server's own limiter
- * (rate-limiter.ts) keeps Jikan's quota for everyone; without this, one client sending random
- * searches spends that whole quota and every other visitor waits or fails. Each client gets a
- * bucket of CLIENT_MISS_BURST tokens refilled at CLIENT_MISS_PER_MINUTE; only a request that
- * would start an upstream call takes a token. Cached answers (fresh or stale), joining a call
- * already in flight, and ids known not to exist are free.
+ * Budgets of requests that would call the anime database. The server's own limiter
+ * (rate-limiter.ts) keeps Jikan's quota for everyone; without these, one client sending random
+ * searches, or a crawl of random anime ids, spends that whole quota and every other visitor waits
+ * or fails. Only a request that would start an upstream call is charged. Cached answers (fresh or
+ * stale), joining a call already in flight, and ids known not to exist are free.
  *
- * Where it applies: app/api routes run their work inside `withClientBudget(request, …)`, and
- * lib/jikan's `jikanGet` calls `chargeClientMiss()` right before it would start a call. Server
- * pages run outside any budget context and are not charged: they render for everyone and are
- * cached renders, so they are bounded by the server limiter alone, while the API
- * routes are what a script hammers with arbitrary parameters.
+ * - API routes (app/api, /api/streaming/episodes included) run their work inside
+ *   `withClientBudget(request, …)`: each client has CLIENT_MISS_BURST requests per window, at
+ *   CLIENT_MISS_PER_MINUTE on average.
+ * - Server pages render for nobody in particular (cached renders, no request), so the anime page's
+ *   data load runs inside `withPageMissBudget(…)`: page misses share one budget for all visitors,
+ *   PAGE_MISS_BURST at PAGE_MISS_PER_MINUTE, so a crawl of unknown ids takes at most that share of
+ *   the quota. Over it, a page with a stored copy answers that copy, and one without fails as any
+ *   page whose data cannot be had right now.
+ *
+ * lib/jikan's `jikanGet` calls `chargeClientMiss()` right before it would start a call. Every
+ * budget lives in Redis when REDIS_URL is set (budget-store.ts): one client, one budget, whatever
+ * instance answers; each instance's memory stands in while Redis fails.
  */
 
 /**
@@ -38,7 +46,10 @@ import { processState } from './process-state';
 export const UNKNOWN_CLIENT = 'unknown-client';
 const CLIENT_ID = /^[0-9A-Za-z:._-]{1,64}$/;
 
-export function clientKeyOf(request: Request, trustedHops = serverEnv().TRUSTED_PROXY_HOPS): string {
+export function clientKeyOf(
+  request: Request | { headers: Headers },
+  trustedHops = serverEnv().TRUSTED_PROXY_HOPS,
+): string {
   if (trustedHops < 1) return UNKNOWN_CLIENT;
   const hops = (request.headers.get('x-forwarded-for') ?? '')
     .split(',')
@@ -54,7 +65,10 @@ interface Bucket {
   updatedAt: number;
 }
 
-/** A token bucket per client key, kept for the most recent 10 000 clients. */
+/**
+ * A token bucket per key in this process's memory, kept for the most recent 10 000 keys (the
+ * library routes' own budget, lib/library/route-helpers.ts).
+ */
 export class ClientBudget {
   private readonly buckets = new LRUCache<string, Bucket>({ max: 10_000 });
 
@@ -84,12 +98,17 @@ export class ClientBudget {
 
 interface BudgetContext {
   client: string;
+  budget: () => SharedBudget;
 }
 
+/** The one key of the page-miss budget: a cached page is rendered for no one visitor. */
+export const PAGE_MISS_CLIENT = 'pages';
+
 // Process-wide (process-state.ts): Next bundles this module into several bundles of one process,
-// and they must share the buckets and the request context.
+// and they must share the budget's connection and the request context.
 const state = processState<{
-  clientBudget?: ClientBudget;
+  clientBudget?: SharedBudget;
+  pageBudget?: SharedBudget;
   budgetContext?: AsyncLocalStorage<BudgetContext>;
 }>('client-budget', () => ({}));
 
@@ -98,31 +117,72 @@ function context(): AsyncLocalStorage<BudgetContext> {
   return state.budgetContext;
 }
 
-export function getClientBudget(): ClientBudget {
+/** The budget of cache misses: in Redis when REDIS_URL is set (one per client for all instances). */
+export function getClientBudget(): SharedBudget {
   if (!state.clientBudget) {
     const { CLIENT_MISS_BURST, CLIENT_MISS_PER_MINUTE } = serverEnv();
-    state.clientBudget = new ClientBudget(CLIENT_MISS_BURST, CLIENT_MISS_PER_MINUTE);
+    state.clientBudget = new SharedBudget({
+      name: 'client-miss',
+      burst: CLIENT_MISS_BURST,
+      perMinute: CLIENT_MISS_PER_MINUTE,
+      redis: getRedis(),
+    });
   }
   return state.clientBudget;
 }
 
+/** The budget of page misses, for all visitors together (shared through Redis like the other). */
+export function getPageMissBudget(): SharedBudget {
+  if (!state.pageBudget) {
+    const { PAGE_MISS_BURST, PAGE_MISS_PER_MINUTE } = serverEnv();
+    state.pageBudget = new SharedBudget({
+      name: 'page-miss',
+      burst: PAGE_MISS_BURST,
+      perMinute: PAGE_MISS_PER_MINUTE,
+      redis: getRedis(),
+    });
+  }
+  return state.pageBudget;
+}
+
 /** Runs `fn` (an API route's work) charging upstream calls it starts to the request's client. */
 export function withClientBudget<T>(request: Request, fn: () => Promise<T>): Promise<T> {
-  return context().run({ client: clientKeyOf(request) }, fn);
+  return context().run({ client: clientKeyOf(request), budget: getClientBudget }, fn);
+}
+
+/** Runs `fn` (a server page's data load) charging upstream calls it starts to the page-miss budget. */
+export function withPageMissBudget<T>(fn: () => Promise<T>): Promise<T> {
+  return context().run({ client: PAGE_MISS_CLIENT, budget: getPageMissBudget }, fn);
+}
+
+function refusal(waitMs: number): AppError {
+  return new AppError('TOO_MANY_REQUESTS', undefined, {
+    retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+  });
 }
 
 /**
  * Called right before an upstream call would start. Outside `withClientBudget` (server pages,
- * background refreshes) it does nothing; inside, it takes a token or throws TOO_MANY_REQUESTS
- * with the seconds until the client's next token.
+ * background refreshes) it does nothing; inside, it takes one request from the client's budget or
+ * throws TOO_MANY_REQUESTS with the seconds until the client may ask again.
  */
-export function chargeClientMiss(): void {
+export async function chargeClientMiss(): Promise<void> {
   const current = context().getStore();
   if (!current) return;
-  const waitMs = getClientBudget().take(current.client);
-  if (waitMs > 0) {
-    throw new AppError('TOO_MANY_REQUESTS', undefined, { retryAfterSeconds: Math.ceil(waitMs / 1000) });
-  }
+  const waitMs = await current.budget().take(current.client);
+  if (waitMs > 0) throw refusal(waitMs);
+}
+
+/**
+ * Takes one request from the budget of the client of `request` (a route handler's request, or
+ * the headers of one), for work that would reach an upstream outside jikanGet: 0 when granted,
+ * else the seconds to wait. Shared through Redis like every charge, so it holds whichever
+ * instance answers. The budget of a page miss (a page for an id the server does not know yet)
+ * is taken with this where the request is known.
+ */
+export async function takeClientMiss(request: Request | { headers: Headers }): Promise<number> {
+  const waitMs = await getClientBudget().take(clientKeyOf(request));
+  return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : 0;
 }
 
 /** Runs `fn` outside any client's budget (a background refresh belongs to no visitor). */
@@ -130,7 +190,8 @@ export function withoutClientBudget<T>(fn: () => T): T {
   return context().exit(fn);
 }
 
-/** Test-only: forget every bucket and re-read the budget from env on next use. */
+/** Test-only: forget the budgets and re-read them from env on next use. */
 export function resetClientBudgetForTests(): void {
   state.clientBudget = undefined;
+  state.pageBudget = undefined;
 }

@@ -38,7 +38,9 @@ export type ProcessStateKey =
   /** lib/translate/synopsis.ts: Portuguese synopses. */
   | 'synopsis'
   /** lib/records/index.ts: the durable store's write queue. */
-  | 'records';
+  | 'records'
+  /** lib/server/health.ts: when the anime database last answered. */
+  | 'health';
 
 const REGISTRY = Symbol.for('anime-master.process-state');
 

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { getAnimeDetails, isAdultAnime, type ContentAccess } from '@/lib/jikan';
 import type { Episode } from '@/lib/jikan/types';
 import { singleFlight } from '@/lib/server/cache';
+import { chargeClientMiss } from '@/lib/server/client-budget';
 import { isAppError } from '@/lib/server/errors';
 import { processState } from '@/lib/server/process-state';
 import { getStreamingEpisodes, RESULT_TTL_MS } from './index';
@@ -38,6 +39,8 @@ async function record(id: number): Promise<Known | null> {
     if (isAppError(error, 'NOT_FOUND') || isAppError(error, 'INVALID_ID')) {
       return { title: null, adult: false, episodes: null };
     }
+    // The caller is over its budget: answered 429, and nothing is remembered.
+    if (isAppError(error, 'TOO_MANY_REQUESTS')) throw error;
     console.warn(`[streaming] episodes of ${id}: no record`, isAppError(error) ? error.code : error);
     return null;
   }
@@ -59,7 +62,13 @@ export async function getEpisodesForAnime(id: number, access: ContentAccess): Pr
     }
     if (known.adult && !access.adult) return null;
     if (known.episodes !== undefined) return known.episodes;
-    const episodes = known.title ? await getStreamingEpisodes(known.title) : null;
+    if (!known.title) {
+      byId().set(id, { ...known, episodes: null });
+      return null;
+    }
+    // A provider lookup not known here yet is a miss: charged to the caller (client-budget.ts).
+    await chargeClientMiss();
+    const episodes = await getStreamingEpisodes(known.title);
     byId().set(id, { ...known, episodes });
     return episodes;
   });

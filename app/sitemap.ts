@@ -1,0 +1,19 @@
+import type { MetadataRoute } from 'next';
+import { animePageUrl, SITEMAP_PART_SIZE, sitemapAnimeIds, sitemapPartCount } from '@/lib/sitemap';
+import { sitemapPart } from '@/lib/sitemap/parts';
+
+// Read at request time: the list grows with every record fetched, and addresses name SITE_URL.
+// Its cost is bounded by the shared cache of ids (lib/sitemap).
+export const dynamic = 'force-dynamic';
+
+/** /sitemap/{n}.xml: parts of SITEMAP_PART_SIZE anime pages, as many as the store needs (robots.txt names them). */
+export async function generateSitemaps() {
+  const count = sitemapPartCount((await sitemapAnimeIds()).length, SITEMAP_PART_SIZE);
+  return Array.from({ length: count }, (_, id) => ({ id }));
+}
+
+export default async function sitemap({ id }: { id: Promise<string> }): Promise<MetadataRoute.Sitemap> {
+  const part = Number(await id);
+  // Each address once: the page answers in the visitor's language (no locale in the URL).
+  return sitemapPart(await sitemapAnimeIds(), part).map((animeId) => ({ url: animePageUrl(animeId) }));
+}

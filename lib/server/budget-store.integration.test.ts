@@ -1,0 +1,105 @@
+/**
+ * The shared budget (budget-store.ts) against a real redis-server (apt package `redis-server`),
+ * started here on 127.0.0.1 with a free port: two budgets on two connections stand for two server
+ * instances. Skips, saying why, when redis-server is not installed.
+ */
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REDIS_MISSING, redisServerPath, startTestRedis, type TestRedis } from '@/test/support/redis';
+import { SharedBudget } from './budget-store';
+import { createRedisClient } from './redis-connection.mjs';
+
+const available = redisServerPath() !== null;
+if (!available) console.warn(`${REDIS_MISSING}: Redis tests skipped`);
+
+const ready = (client: Redis) =>
+  vi.waitFor(() => expect(client.status).toBe('ready'), { timeout: 10_000, interval: 50 });
+
+describe.skipIf(!available)('shared budget (real redis-server)', () => {
+  let server: TestRedis;
+  const clients: Redis[] = [];
+
+  function client(): Redis {
+    const created = createRedisClient(server.url);
+    clients.push(created);
+    return created;
+  }
+
+  beforeAll(async () => {
+    server = await startTestRedis();
+  });
+
+  afterAll(async () => {
+    for (const each of clients) each.disconnect();
+    await server.stop();
+  });
+
+  const takeAll = (budgets: SharedBudget[], client: string, count: number) =>
+    Array.from({ length: count }, (_, i) => i).reduce<Promise<number[]>>(
+      async (done, i) => [...(await done), await budgets[i % budgets.length]!.take(client)],
+      Promise.resolve([]),
+    );
+
+  it('gives one client one budget across two instances, and each client its own', async () => {
+    const [a, b] = [client(), client()];
+    await Promise.all([ready(a), ready(b)]);
+    const options = { name: `test-${Date.now()}`, burst: 12, perMinute: 12 };
+    const instances = [
+      new SharedBudget({ ...options, redis: a }),
+      new SharedBudget({ ...options, redis: b }),
+    ];
+    const waits = await takeAll(instances, '203.0.113.9', 16);
+    expect(waits.slice(0, 12)).toEqual(Array.from({ length: 12 }, () => 0));
+    // The window (60 s) opened at the first request: the refusals say how long until it reopens.
+    for (const wait of waits.slice(12)) {
+      expect(wait).toBeGreaterThan(55_000);
+      expect(wait).toBeLessThanOrEqual(60_000);
+    }
+    expect(await instances[1]!.take('198.51.100.7')).toBe(0);
+    // The count is in Redis, under the budget's name and the client's key.
+    expect(Number(await a.get(`am:budget:${options.name}:203.0.113.9`))).toBe(16);
+  });
+
+  it('counts in memory while Redis is down, loses no request, and shares again once it is back', async () => {
+    const [a, b] = [client(), client()];
+    await Promise.all([ready(a), ready(b)]);
+    const options = { name: `outage-${Date.now()}`, burst: 3, perMinute: 3 };
+    const instances = [
+      new SharedBudget({ ...options, redis: a }),
+      new SharedBudget({ ...options, redis: b }),
+    ];
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    await server.stop();
+    await vi.waitFor(() => expect([a.status, b.status]).not.toContain('ready'), { timeout: 5000 });
+    // Each instance counts for itself: three each, then refusals, and never an error.
+    const down = await takeAll(instances, 'client', 8);
+    expect(down.map((wait) => wait === 0)).toEqual([true, true, true, true, true, true, false, false]);
+    expect(warn.mock.calls.some(([line]) => String(line).includes('Redis unavailable'))).toBe(true);
+
+    server = await startTestRedis(server.port);
+    await Promise.all([ready(a), ready(b)]);
+    // Shared again: a new client gets three in all, whichever instance it asks.
+    const up = await takeAll(instances, 'another-client', 5);
+    expect(up.map((wait) => wait === 0)).toEqual([true, true, true, false, false]);
+    warn.mockRestore();
+  });
+
+  it('is off with a zero rate or burst, and asks Redis nothing', async () => {
+    const a = client();
+    await ready(a);
+    const off = new SharedBudget({ name: `off-${Date.now()}`, burst: 5, perMinute: 0, redis: a });
+    for (let i = 0; i < 20; i += 1) expect(await off.take('client')).toBe(0);
+    expect(await a.keys('am:budget:off-*')).toEqual([]);
+  });
+});
+
+describe('shared budget without Redis', () => {
+  it('counts in this process, per client', async () => {
+    const budget = new SharedBudget({ name: 'memory', burst: 2, perMinute: 4 });
+    expect([await budget.take('a'), await budget.take('a'), await budget.take('b')]).toEqual([0, 0, 0]);
+    const wait = await budget.take('a');
+    expect(wait).toBeGreaterThan(29_000);
+    expect(wait).toBeLessThanOrEqual(30_000);
+  });
+});

@@ -1,0 +1,76 @@
+import 'server-only';
+import { sql } from 'kysely';
+import { getDb } from '@/lib/db';
+import { serverEnv } from '@/lib/env';
+import { lastJikanAnswer } from './health';
+import { getRedis } from './redis';
+import { redisUsable } from './redis-connection.mjs';
+
+/**
+ * What /api/health reports. The app can serve when its database answers: it holds the durable
+ * records and the synced libraries. Redis and the anime database are reported, and do not decide:
+ * while Redis fails each instance uses its own memory, and while the anime database fails pages
+ * answer from the cache, the stored records and the offline catalogue.
+ */
+
+/** Longest wait for each check, so a hung dependency answers "down" quickly. */
+export const CHECK_TIMEOUT_MS = 2000;
+
+export type CheckState = 'up' | 'down' | 'off';
+
+export interface Readiness {
+  ready: boolean;
+  database: { state: CheckState; ms: number; error?: string };
+  redis: { state: CheckState; ms: number };
+  jikan: { lastAnswerAgeSeconds: number | null };
+}
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function timed<T>(check: () => Promise<T>): Promise<{ value?: T; error?: unknown; ms: number }> {
+  const started = Date.now();
+  try {
+    const value = await within(check(), CHECK_TIMEOUT_MS);
+    return { value, ms: Date.now() - started };
+  } catch (error) {
+    return { error, ms: Date.now() - started };
+  }
+}
+
+async function databaseCheck(): Promise<Readiness['database']> {
+  const outcome = await timed(async () => {
+    const db = await getDb();
+    await sql`select 1`.execute(db);
+  });
+  if (!('error' in outcome) || outcome.error === undefined) return { state: 'up', ms: outcome.ms };
+  const error = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+  return { state: 'down', ms: outcome.ms, error: error.slice(0, 200) };
+}
+
+async function redisCheck(): Promise<Readiness['redis']> {
+  if (!serverEnv().REDIS_URL) return { state: 'off', ms: 0 };
+  const redis = getRedis()!;
+  const outcome = await timed(async () => {
+    if (!(await redisUsable(redis))) throw new Error(`connection ${redis.status}`);
+    await redis.ping();
+  });
+  return { state: outcome.error === undefined ? 'up' : 'down', ms: outcome.ms };
+}
+
+export async function checkReadiness(now = Date.now()): Promise<Readiness> {
+  const [database, redis, answeredAt] = await Promise.all([databaseCheck(), redisCheck(), lastJikanAnswer()]);
+  return {
+    ready: database.state === 'up',
+    database,
+    redis,
+    jikan: {
+      lastAnswerAgeSeconds: answeredAt === null ? null : Math.max(0, Math.round((now - answeredAt) / 1000)),
+    },
+  };
+}
