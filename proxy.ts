@@ -18,8 +18,9 @@ import { wellFormedPath } from '@/lib/utils/well-formed-path';
  * the two never mix here; on a Vercel-style deployment this proxy runs before the edge cache too
  * (README, Deployment); an edge in front of `next start` keys pages by URL and NEXT_LOCALE.
  *
- * It reads nothing but the request: no data, no state, no call, so it holds wherever Next runs it
- * (apart from the pages on Vercel). What a page of one anime answers when the anime is not found
+ * It reads no data and keeps no state of its own, so it holds wherever Next runs it (apart from the
+ * pages on Vercel). Its one call is a card image's budget (lib/server/image-budget.ts), shared in
+ * Redis when REDIS_URL is set: the card routes are cached renders that cannot read the request. What a page of one anime answers when the anime is not found
  * (404) or cannot be had now (503) is decided by the page (components/detail/load-anime.ts).
  */
 // Metadata images (opengraph-image, twitter-image under app/[locale]) are linked by their internal path already.
@@ -29,7 +30,7 @@ const REVIEW_IMAGE = /^\/(?:pt|en)\/review\/([^/]+)\/([^/]+)\/([^/]+)\/(?:opengr
 // The review page's internal address exists only as the target of a review link's rewrite.
 const INTERNAL_ONLY = /^\/review(?:\/|$)/;
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   // One reading of the language cookie, the edge cache's too (lib/i18n/locale-cookie.ts).
   const cookieHeader = request.headers.get('cookie');
   const value = localeCookieValue(cookieHeader);
