@@ -1,12 +1,23 @@
 import type { MetadataRoute } from 'next';
-import { animePageUrl, SITEMAP_PART_SIZE, sitemapAnimeIds, sitemapPartCount } from '@/lib/sitemap';
+import { siteUrl } from '@/lib/env';
+import { publicIndexableProfiles } from '@/lib/profile/pages';
+import {
+  animePageUrl,
+  isBuildPhase,
+  SITEMAP_PART_SIZE,
+  sitemapAnimeIds,
+  sitemapPartCount,
+} from '@/lib/sitemap';
 import { sitemapPart } from '@/lib/sitemap/parts';
 
 // Read at request time: the list grows with every record fetched, and addresses name SITE_URL.
 // Its cost is bounded by the shared cache of ids (lib/sitemap).
 export const dynamic = 'force-dynamic';
 
-/** /sitemap/{n}.xml: parts of SITEMAP_PART_SIZE anime pages, as many as the store needs (robots.txt names them). */
+/**
+ * /sitemap/{n}.xml: parts of SITEMAP_PART_SIZE anime pages, as many as the store needs (robots.txt
+ * names them); the first also lists the public profiles whose owners allow indexing.
+ */
 export async function generateSitemaps() {
   const count = sitemapPartCount((await sitemapAnimeIds()).length, SITEMAP_PART_SIZE);
   return Array.from({ length: count }, (_, id) => ({ id }));
@@ -15,5 +26,8 @@ export async function generateSitemaps() {
 export default async function sitemap({ id }: { id: Promise<string> }): Promise<MetadataRoute.Sitemap> {
   const part = Number(await id);
   // Each address once: the page answers in the visitor's language (no locale in the URL).
-  return sitemapPart(await sitemapAnimeIds(), part).map((animeId) => ({ url: animePageUrl(animeId) }));
+  const anime = sitemapPart(await sitemapAnimeIds(), part).map((animeId) => ({ url: animePageUrl(animeId) }));
+  // Public profiles whose owners allow indexing (few beside the anime): with the first part.
+  const handles = part === 0 && !isBuildPhase() ? await publicIndexableProfiles() : [];
+  return [...anime, ...handles.map((handle) => ({ url: `${siteUrl()}/u/${encodeURIComponent(handle)}` }))];
 }

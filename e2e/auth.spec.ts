@@ -156,7 +156,12 @@ test.describe('sign-in in the browser', () => {
     await expect(banner.getByText(adult.name)).toBeVisible();
     await expect(seasonCarousel(page)).toContainText('Akai Yokujou');
 
+    // 'Sair' asks what stays on this device; the default removes what is synced.
     await banner.getByRole('button', { name: 'Sair' }).click();
+    await page
+      .getByRole('dialog', { name: 'Sair da conta' })
+      .getByRole('button', { name: 'Remover deste aparelho' })
+      .click();
     await expect(page.getByText('Logout realizado com sucesso!')).toBeVisible();
     await expect(banner.getByRole('button', { name: 'Entrar com Google' })).toBeVisible();
     await expect(banner.getByTestId('access-badge')).toContainText('Não logado');
@@ -220,6 +225,10 @@ test.describe('sign-in in the browser', () => {
     await notice.getByRole('button', { name: 'Entendi' }).click();
     await expect(page.getByTestId('gated-notice')).toBeVisible();
     await page.getByRole('banner').getByRole('button', { name: 'Sair' }).click();
+    await page
+      .getByRole('dialog', { name: 'Sair da conta' })
+      .getByRole('button', { name: 'Remover deste aparelho' })
+      .click();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Entrar com Google' })).toBeVisible();
 
     const adult = uniqueUser('Fabio Adulto', '1979-09-09');

@@ -315,6 +315,10 @@ test.describe('public profile', () => {
       }),
     });
     expect(saved.status).toBe(200);
+    // A profile whose owner allows indexing joins the sitemap's first part.
+    const sitemap = await fetch(`${baseURL}/sitemap/0.xml`);
+    expect(sitemap.status).toBe(200);
+    expect(await sitemap.text()).toContain(`/u/${handle}</loc>`);
     for (const locale of ['pt', 'en'] as const) {
       for (const theme of ['light', 'dark']) {
         for (const width of [390, 1280]) {
