@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
-import { ForYouCarousel } from '@/components/for-you/for-you-carousel';
+import { LazyForYouCarousel } from '@/components/for-you/lazy-for-you-carousel';
 import { CarouselSkeleton } from './carousel-skeleton';
 import { LazyFavoritesCarousel } from './lazy-favorites-carousel';
 import { ListingCarousel } from './listing-carousel';
@@ -15,7 +15,7 @@ export async function HomeCarousels() {
   const t = await getTranslations('Carousel');
   return (
     <div className="py-4">
-      <ForYouCarousel />
+      <LazyForYouCarousel />
       <Suspense fallback={<CarouselSkeleton title={t('seasonTitle')} />}>
         <ListingCarousel kind="season" />
       </Suspense>

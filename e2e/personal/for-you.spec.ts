@@ -84,7 +84,7 @@ test.describe('recommendations', () => {
           await page.request.get(`${stack.appUrl}/api/anime/${id}/recommendations`)
         ).json()) as Answer;
         return answer.data.items.map((item) => item.id);
-      })
+      }, slow)
       .toEqual(expected);
   }
 
