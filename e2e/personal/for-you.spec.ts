@@ -39,7 +39,12 @@ test.describe('recommendations', () => {
   test.beforeAll(async () => {
     // A whole stack of its own starts slowly on a busy machine.
     test.setTimeout(240_000);
-    stack = await startPrivateStack({ JIKAN_MIN_INTERVAL_MS: '0', ...authServerEnv() });
+    // No per-client budget: every test here is one client (127.0.0.1) asking many first-time questions.
+    stack = await startPrivateStack({
+      JIKAN_MIN_INTERVAL_MS: '0',
+      CLIENT_MISS_PER_MINUTE: '0',
+      ...authServerEnv(),
+    });
   });
   test.afterAll(async () => {
     await stack?.close();
@@ -334,7 +339,12 @@ test.describe('recommendations', () => {
   }) => {
     test.setTimeout(240_000);
     // A new process (its hot cache empty) that believes nothing kept is fresh: the database is asked.
-    await stack.restartApp({ JIKAN_MIN_INTERVAL_MS: '0', CACHE_TTL_MS: '1', ...authServerEnv() });
+    await stack.restartApp({
+      JIKAN_MIN_INTERVAL_MS: '0',
+      CLIENT_MISS_PER_MINUTE: '0',
+      CACHE_TTL_MS: '1',
+      ...authServerEnv(),
+    });
     const fault = await stack.fake.setFault({ service: 'jikan', mode: '504', match: '/recommendations' });
     await page.goto(`${stack.appUrl}/anime/${CHAINSAW_MAN}`);
     const section = page.getByRole('region', { name: 'Animes parecidos' });
