@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test';
+import { createGoogleUser } from '../auth-emulator/client';
+import { authServerEnv } from '../auth-emulator/env.mjs';
 import { startPrivateStack, type PrivateStack } from '../discovery/private-stack';
+import { device, expectSynced, serverEntries, signIn, signOut, uniqueUser } from '../library/helpers';
 import { expect, test } from '../support';
 import { readStorage, snapshot } from './seed';
 
@@ -9,7 +12,8 @@ import { readStorage, snapshot } from './seed';
  * Hunter x Hunter (2011), Bleach ↔ Kimetsu no Yaiba). A private stack: what the server knows of
  * each recommended anime (its record, hence its age rating) starts empty and grows only as the
  * tests fetch records, so the adult gate's fail-closed answer is reproducible. Serial: later tests
- * build on what earlier ones made the server learn.
+ * build on what earlier ones made the server learn. The app verifies sign-ins on the Auth emulator
+ * (a signed-in fan's dismissals sync through the library; a verified adult passes the adult gate).
  */
 
 const CHAINSAW_MAN = 44511;
@@ -20,6 +24,7 @@ const HUNTER_X_HUNTER = 11061;
 const BLEACH = 269;
 const NARUTO = 20;
 const DEATH_NOTE = 1535;
+const KIMETSU_NO_YAIBA = 38000;
 
 interface Answer {
   data: { items: { id: number; votes: number }[]; withheld: number; stale?: { fetchedAt: string } };
@@ -34,8 +39,12 @@ test.describe('recommendations', () => {
   test.beforeAll(async () => {
     // A whole stack of its own starts slowly on a busy machine.
     test.setTimeout(240_000);
-    // One client (127.0.0.1) asks for everything: its budget of misses is not what these tests watch.
-    stack = await startPrivateStack({ JIKAN_MIN_INTERVAL_MS: '0', CLIENT_MISS_PER_MINUTE: '0' });
+    // No per-client budget: every test here is one client (127.0.0.1) asking many first-time questions.
+    stack = await startPrivateStack({
+      JIKAN_MIN_INTERVAL_MS: '0',
+      CLIENT_MISS_PER_MINUTE: '0',
+      ...authServerEnv(),
+    });
   });
   test.afterAll(async () => {
     await stack?.close();
@@ -71,6 +80,19 @@ test.describe('recommendations', () => {
     );
   }
 
+  /** Signed in on a page holding a visitor's ratings: the device's data joins the account. */
+  async function signInJoining(page: Page, name: string, ratingsCount: number) {
+    const fan = uniqueUser(name);
+    await createGoogleUser(fan);
+    await signIn(page, fan);
+    const question = page.getByRole('alertdialog', {
+      name: `Juntar ${ratingsCount} ${ratingsCount === 1 ? 'avaliação' : 'avaliações'} e 0 itens de listas deste aparelho à sua conta?`,
+    });
+    await question.getByRole('button', { name: 'Juntar à minha conta' }).click();
+    await expect(page.getByRole('banner').getByText(fan.name)).toBeVisible();
+    return fan;
+  }
+
   /** Makes the server fetch (and keep) the records of `ids`, as visits to their pages would. */
   async function learn(page: Page, ids: number[]) {
     for (const id of ids)
@@ -104,6 +126,26 @@ test.describe('recommendations', () => {
       page.getByText('Os fãs ainda não recomendaram títulos novos a partir das suas avaliações e listas.'),
     ).toBeVisible();
     await expect(page.getByTestId('suggestion')).toHaveCount(0);
+  });
+
+  test('a verified adult sees the suggestion withheld from every visitor', async ({ page }) => {
+    await blockPrefetch(page);
+    // As the visitor of the test before: Kimetsu no Yaiba's age rating is still unknown here.
+    await seed(page, ratings([[BLEACH, 5, 'Bleach']]), '/for-you');
+    await expect(page.getByTestId('withheld-notice')).toContainText('1 sugestão oculta', slow);
+    await expect(page.getByTestId('suggestion')).toHaveCount(0);
+
+    // The same fan signs in with a Google account that says they are an adult (born 1990).
+    await signInJoining(page, 'Rita Adulta', 1);
+    const suggestion = page.getByTestId('suggestion').filter({ hasText: 'Kimetsu no Yaiba' });
+    await expect(suggestion.getByTestId('suggestion-reason')).toHaveText(
+      'Porque você avaliou Bleach com 5 estrelas',
+      slow,
+    );
+    await expect(page.getByTestId('withheld-notice')).toHaveCount(0);
+    // A visitor still never gets it.
+    await shownToVisitor(page, BLEACH, []);
+    await expect(suggestion.getByRole('link').first()).toHaveAttribute('href', `/anime/${KIMETSU_NO_YAIBA}`);
   });
 
   test("the detail page shows 'Animes parecidos', most votes first, once the server knows their age ratings", async ({
@@ -199,6 +241,48 @@ test.describe('recommendations', () => {
     expect(Object.keys(stored.state.dismissed)).toEqual([String(JUJUTSU_KAISEN)]);
   });
 
+  test('a dismissal made signed in is gone from the account’s other device too, and leaves with its data', async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const laptop = await browser.newContext({ baseURL: stack.appUrl });
+    const a = await laptop.newPage();
+    await seed(a, ratings([[CHAINSAW_MAN, 5, 'Chainsaw Man']]), '/for-you');
+    const fan = await signInJoining(a, 'Dani Dispensa', 1);
+    await a.getByRole('button', { name: 'Não tenho interesse em Jujutsu Kaisen' }).click(slow);
+    await expect(a.getByText('Jujutsu Kaisen não será mais sugerido.')).toBeVisible();
+    await expectSynced(a);
+    const synced = await serverEntries(fan, stack.appUrl);
+    expect(
+      synced.filter((entry) => entry.kind === 'dismissal' && !entry.deleted).map((entry) => entry.key),
+    ).toEqual([String(JUJUTSU_KAISEN)]);
+
+    // The fan's phone: nothing on it before signing in.
+    const phone = await device(browser, fan, { baseURL: stack.appUrl });
+    await expectSynced(phone.page);
+    await phone.page.goto('/for-you');
+    const suggestions = phone.page.getByTestId('suggestion');
+    // One Punch Man comes in the same list as Jujutsu Kaisen (beside Chainsaw Man): only the
+    // dismissal keeps Jujutsu Kaisen out.
+    await expect(suggestions.filter({ hasText: 'One Punch Man' })).toHaveCount(1, slow);
+    await expect(suggestions.filter({ hasText: 'Jujutsu Kaisen' })).toHaveCount(0);
+    await phone.page.reload();
+    await expect(suggestions.filter({ hasText: 'One Punch Man' })).toHaveCount(1, slow);
+    await expect(suggestions.filter({ hasText: 'Jujutsu Kaisen' })).toHaveCount(0);
+
+    // 'Remover deste aparelho' leaves none of the account's dismissals on the phone.
+    await signOut(phone.page, 'Remover deste aparelho');
+    const left = JSON.parse(
+      (await readStorage(phone.page))['anime-master-dismissed-suggestions'] ?? '{}',
+    ) as {
+      state?: { dismissed: Record<string, string> };
+    };
+    expect(left.state?.dismissed ?? {}).toEqual({});
+    await phone.page.goto('/for-you');
+    await expect(phone.page.getByText('Ainda não há sugestões para você')).toBeVisible(slow);
+    await Promise.all([laptop.close(), phone.context.close()]);
+  });
+
   test("a completed season offers its sequel: 'Continuação de Naruto'", async ({ page }) => {
     await seed(
       page,
@@ -255,7 +339,12 @@ test.describe('recommendations', () => {
   }) => {
     test.setTimeout(240_000);
     // A new process (its hot cache empty) that believes nothing kept is fresh: the database is asked.
-    await stack.restartApp({ JIKAN_MIN_INTERVAL_MS: '0', CACHE_TTL_MS: '1' });
+    await stack.restartApp({
+      JIKAN_MIN_INTERVAL_MS: '0',
+      CLIENT_MISS_PER_MINUTE: '0',
+      CACHE_TTL_MS: '1',
+      ...authServerEnv(),
+    });
     const fault = await stack.fake.setFault({ service: 'jikan', mode: '504', match: '/recommendations' });
     await page.goto(`${stack.appUrl}/anime/${CHAINSAW_MAN}`);
     const section = page.getByRole('region', { name: 'Animes parecidos' });

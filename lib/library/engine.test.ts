@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useDismissedStore } from '@/lib/stores/dismissed-store';
 import { emptyLists, useListsStore } from '@/lib/stores/lists-store';
 import { useRatingsStore } from '@/lib/stores/ratings-store';
 import { endLibrarySession, startLibrarySync, type EngineOptions } from './engine';
@@ -119,11 +120,13 @@ function rate(id: number, stars: number, opinion = '') {
 }
 
 const ratedIds = () => Object.keys(useRatingsStore.getState().ratings).sort();
+const dismissedIds = () => Object.keys(useDismissedStore.getState().dismissed).sort();
 
 beforeEach(() => {
   localStorage.clear();
   useRatingsStore.setState({ ratings: {}, entries: {} });
   useListsStore.setState({ lists: emptyLists(), entries: {} });
+  useDismissedStore.setState({ dismissed: {} });
   useSyncStatusStore.setState({ status: null });
   server = new FakeServer();
   vi.stubGlobal('fetch', server.fetch);
@@ -314,5 +317,92 @@ describe('pushes the server refuses', () => {
     expect(status.limit).toBe(2);
     expect(status.pending).toBe(3);
     expect(server.keys('ana')).toEqual([]);
+  });
+});
+
+describe('dismissed suggestions', () => {
+  it('sync both ways: a dismissal and its undo are pushed, another device’s arrives', async () => {
+    signIn('ana');
+    await settled('ana');
+    useDismissedStore.getState().dismiss(1535);
+    await vi.waitFor(() => expect(server.keys('ana', 'dismissal')).toEqual(['1535']));
+    useDismissedStore.getState().undo(1535);
+    await vi.waitFor(() => expect(server.tombstones('ana')).toEqual(['1535']));
+    expect(server.keys('ana', 'dismissal')).toEqual([]);
+
+    server.external('ana', {
+      kind: 'dismissal',
+      key: '30',
+      hlc: `${Date.now()}-0000-bbbbbbbb`,
+      deleted: false,
+      data: { at: '2025-06-15T12:00:00.000Z' },
+    });
+    window.dispatchEvent(new Event('focus'));
+    await vi.waitFor(() => expect(dismissedIds()).toEqual(['30']));
+    expect(useDismissedStore.getState().dismissed[30]).toBe('2025-06-15T12:00:00.000Z');
+    await settled('ana');
+    // Written by a pull, it is not pushed back.
+    expect(server.posts.flatMap((post) => post.keys)).not.toContain('30');
+  });
+
+  it('are kept per account: never pushed into another, back when their account returns', async () => {
+    signIn('ana');
+    await settled('ana');
+    useDismissedStore.getState().dismiss(20);
+    await vi.waitFor(() => expect(server.keys('ana', 'dismissal')).toEqual(['20']));
+    await endLibrarySession('ana', 'keep');
+    signOut();
+    expect(dismissedIds()).toEqual(['20']);
+    // Signed out, on Ana's copy.
+    useDismissedStore.getState().dismiss(21);
+
+    signIn('bia');
+    await settled('bia');
+    expect(dismissedIds()).toEqual([]);
+    useDismissedStore.getState().dismiss(1);
+    await vi.waitFor(() => expect(server.keys('bia', 'dismissal')).toEqual(['1']));
+
+    signOut();
+    signIn('ana');
+    await settled('ana');
+    expect(dismissedIds()).toEqual(['20', '21']);
+    expect(server.keys('ana', 'dismissal')).toEqual(['20', '21']);
+    expect(server.keys('bia', 'dismissal')).toEqual(['1']);
+  });
+
+  it("'Remover deste aparelho' clears them", async () => {
+    signIn('ana');
+    await settled('ana');
+    useDismissedStore.getState().dismiss(20);
+    await vi.waitFor(() => expect(server.keys('ana', 'dismissal')).toEqual(['20']));
+    await endLibrarySession('ana', 'remove');
+    signOut();
+    expect(dismissedIds()).toEqual([]);
+    expect(localStorage.getItem('anime-master-dismissed-suggestions')).not.toContain('"20"');
+  });
+
+  it('a visitor’s dismissals join the account with the ratings they came from, when the person agrees', async () => {
+    rate(5114, 5);
+    useDismissedStore.getState().dismiss(9253);
+    const confirmMerge = vi.fn(async () => true);
+    signIn('ana', { confirmMerge });
+    await settled('ana');
+    expect(confirmMerge).toHaveBeenCalledWith({ ratings: 1, lists: 0 });
+    expect(server.keys('ana', 'dismissal')).toEqual(['9253']);
+  });
+
+  it('a visitor’s dismissals alone are set aside unasked, never pushed, and back after a removing sign-out', async () => {
+    useDismissedStore.getState().dismiss(9253);
+    const confirmMerge = vi.fn(async () => true);
+    signIn('ana', { confirmMerge });
+    await settled('ana');
+    expect(confirmMerge).not.toHaveBeenCalled();
+    expect(dismissedIds()).toEqual([]);
+    expect(server.keys('ana', 'dismissal')).toEqual([]);
+    expect(server.posts.flatMap((post) => post.keys)).not.toContain('9253');
+
+    await endLibrarySession('ana', 'remove');
+    signOut();
+    expect(dismissedIds()).toEqual(['9253']);
   });
 });

@@ -1,3 +1,4 @@
+import { useDismissedStore } from '@/lib/stores/dismissed-store';
 import { emptyLists, useListsStore } from '@/lib/stores/lists-store';
 import { browserStorage, readJson } from '@/lib/stores/local-storage';
 import { DEFAULT_PREFERENCES, useNotificationsStore } from '@/lib/stores/notifications-store';
@@ -58,7 +59,8 @@ import {
  * - Pulls happen at sign-in, when a tab regains focus or becomes visible, and every 30 s while a
  *   tab is visible.
  *
- * Accounts never mix on a device. The stores hold one library at a time, and OWNER_KEY says
+ * The library is what the ratings, lists, dismissed-suggestions and notification-preferences stores
+ * hold. Accounts never mix on a device. The stores hold one library at a time, and OWNER_KEY says
  * whose: an account's (uid), or nobody's (absent: a visitor's data, or nothing). Each account's
  * sync state (shadow, epoch, cursor, pending changes) is kept by uid, and is compared with the
  * stores only while the stores are that account's. When an account signs in and the stores are
@@ -165,6 +167,7 @@ function currentLibrary(): LocalLibrary {
     ratings: { ratings: ratings.ratings, entries: ratings.entries },
     lists: { lists: lists.lists, entries: lists.entries },
     prefs: useNotificationsStore.getState().preferences,
+    dismissed: useDismissedStore.getState().dismissed,
   };
 }
 
@@ -173,6 +176,7 @@ function emptyLibrary(): LocalLibrary {
     ratings: { ratings: {}, entries: {} },
     lists: { lists: emptyLists(), entries: {} },
     prefs: { ...DEFAULT_PREFERENCES },
+    dismissed: {},
   };
 }
 
@@ -187,6 +191,9 @@ function writeLibrary(next: LocalLibrary): void {
   }
   if (useNotificationsStore.getState().preferences !== next.prefs) {
     useNotificationsStore.setState({ preferences: next.prefs });
+  }
+  if (useDismissedStore.getState().dismissed !== next.dismissed) {
+    useDismissedStore.setState({ dismissed: next.dismissed });
   }
 }
 
@@ -414,6 +421,9 @@ export class LibrarySyncEngine {
       useNotificationsStore.subscribe((state, previous) => {
         if (state.preferences !== previous.preferences) onChange();
       }),
+      useDismissedStore.subscribe((state, previous) => {
+        if (state.dismissed !== previous.dismissed) onChange();
+      }),
     );
     this.schedule(0);
   }
@@ -574,6 +584,11 @@ export class LibrarySyncEngine {
         stash(currentLibrary());
         base = emptyLibrary();
       }
+    } else if (Object.keys(library.dismissed).length > 0) {
+      // Dismissals left without ratings or lists: set aside unasked (they join an account only
+      // with the ratings and lists they came from); the preferences, a device setting, go along.
+      stash(library);
+      base = { ...library, dismissed: {} };
     } else {
       // Only notification preferences, a device setting: they go along.
       base = library;

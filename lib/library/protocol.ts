@@ -9,14 +9,15 @@ import { HLC_PATTERN, parseHlc } from './hlc';
 /**
  * What devices and the server exchange about a signed-in user's library (app/api/library).
  *
- * An entry is one rating, one anime's list entry, or the notification preferences; each change
+ * An entry is one rating, one anime's list entry, one suggestion dismissed ('Não tenho interesse'
+ * in 'Para você'), or the notification preferences; each change
  * carries the hybrid-logical-clock stamp of when it was made (hlc.ts) and the server keeps, per
  * entry, the change with the latest stamp. A removal is a change too (`deleted`, no data), kept as
  * a tombstone. The server also gives every change it keeps a per-user version, which is the
  * cursor of pulls ("everything after version N").
  */
 
-export const ENTRY_KINDS = ['rating', 'list', 'prefs'] as const;
+export const ENTRY_KINDS = ['rating', 'list', 'dismissal', 'prefs'] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 /** The one key of the `prefs` kind. */
 export const PREFS_KEY = 'notifications';
@@ -36,9 +37,15 @@ export interface ListData {
   snapshot: AnimeSnapshot | null;
 }
 
+/** A suggestion the fan dismissed, keyed by its anime id; undoing it is a removal. */
+export interface DismissalData {
+  /** ISO time of the dismissal. */
+  at: string;
+}
+
 export type PrefsData = NotificationPreferences;
 
-export type EntryData = RatingData | ListData | PrefsData;
+export type EntryData = RatingData | ListData | DismissalData | PrefsData;
 
 export interface Change {
   kind: EntryKind;
@@ -145,6 +152,8 @@ const listSchema = z
   })
   .strict();
 
+const dismissalSchema = z.object({ at: isoDate }).strict();
+
 const prefsSchema = z.object(Object.fromEntries(PREFERENCE_KEYS.map((key) => [key, z.boolean()]))).strict();
 
 const animeKey = z
@@ -169,7 +178,13 @@ const changeSchema = z
       return;
     }
     const schema =
-      change.kind === 'rating' ? ratingSchema : change.kind === 'list' ? listSchema : prefsSchema;
+      change.kind === 'rating'
+        ? ratingSchema
+        : change.kind === 'list'
+          ? listSchema
+          : change.kind === 'dismissal'
+            ? dismissalSchema
+            : prefsSchema;
     const parsed = schema.safeParse(change.data);
     for (const issue of parsed.error?.issues ?? []) {
       ctx.addIssue({ code: 'custom', path: ['data', ...issue.path.map(String)], message: issue.message });

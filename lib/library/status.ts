@@ -16,7 +16,7 @@ export type SyncErrorKind = 'network' | 'server' | 'rejected' | 'signedOut' | 'r
 
 /** A change the server refused for good, as Settings › Conta lists it. */
 export interface RefusedSummary {
-  kind: 'rating' | 'list' | 'prefs';
+  kind: 'rating' | 'list' | 'dismissal' | 'prefs';
   /** The anime id (or 'notifications'). */
   key: string;
   /** The anime's title from the change's snapshot, when it has one. */
@@ -38,7 +38,7 @@ export interface SyncStatus {
 }
 
 const REASONS = new Set(['tooLarge', 'invalid']);
-const KINDS = new Set(['rating', 'list', 'prefs']);
+const KINDS = new Set(['rating', 'list', 'dismissal', 'prefs']);
 
 function readRefused(value: unknown): RefusedSummary[] {
   if (!Array.isArray(value)) return [];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_DISMISSED } from '@/lib/stores/dismissed-store';
 import { emptyLists } from '@/lib/stores/lists-store';
 import { DEFAULT_PREFERENCES } from '@/lib/stores/notifications-store';
 import { compareHlc, formatHlc, nextHlc, parseHlc } from './hlc';
@@ -12,6 +13,7 @@ import {
   emptySyncState,
   extractLocal,
   fingerprint,
+  libraryCounts,
   pendingAsEntries,
   recordLocalChanges,
   restartState,
@@ -50,6 +52,7 @@ class Device {
     ratings: { ratings: {}, entries: {} },
     lists: { lists: emptyLists(), entries: {} },
     prefs: { ...DEFAULT_PREFERENCES },
+    dismissed: {},
   };
   state: SyncState = emptySyncState();
   constructor(
@@ -102,6 +105,19 @@ class Device {
   }
   rating(id: number) {
     return this.library.ratings.ratings[id];
+  }
+  dismiss(id: number) {
+    this.library = {
+      ...this.library,
+      dismissed: { ...this.library.dismissed, [id]: new Date(this.now()).toISOString() },
+    };
+    this.record();
+  }
+  undoDismissal(id: number) {
+    const dismissed = { ...this.library.dismissed };
+    delete dismissed[id];
+    this.library = { ...this.library, dismissed };
+    this.record();
   }
 }
 
@@ -277,6 +293,95 @@ describe('merging devices', () => {
   });
 });
 
+describe('dismissed suggestions', () => {
+  it('a dismissal is an entry keyed by the anime id, and undoing it a tombstone', () => {
+    const server = new MemoryServer();
+    const a = new Device('aaaaaaaa', server);
+    a.dismiss(1535);
+    const change = a.state.pending['dismissal:1535']!;
+    expect(change).toMatchObject({ kind: 'dismissal', key: '1535', deleted: false });
+    expect(change.data).toEqual({ at: new Date(a.now()).toISOString() });
+    a.sync();
+    expect(server.rows.get('dismissal:1535')).toMatchObject({
+      deleted: false,
+      data: { at: change.data && (change.data as { at: string }).at },
+    });
+    a.time += 1000;
+    a.undoDismissal(1535);
+    expect(Object.values(a.state.pending)).toEqual([
+      expect.objectContaining({ kind: 'dismissal', key: '1535', deleted: true, data: null }),
+    ]);
+    a.sync();
+    expect(server.rows.get('dismissal:1535')).toMatchObject({ deleted: true, data: null });
+  });
+
+  it('a dismissal made on one device reaches the other, and so does its undo', () => {
+    const server = new MemoryServer();
+    const phone = new Device('aaaaaaaa', server);
+    const laptop = new Device('bbbbbbbb', server);
+    phone.dismiss(30);
+    phone.dismiss(31);
+    phone.sync();
+    laptop.sync();
+    expect(Object.keys(laptop.library.dismissed).sort()).toEqual(['30', '31']);
+    expect(laptop.library.dismissed[30]).toBe(phone.library.dismissed[30]);
+    // Written in by a pull, it is not recorded back as the laptop's own change.
+    laptop.record();
+    expect(laptop.state.pending).toEqual({});
+
+    laptop.time += 5000;
+    laptop.undoDismissal(30);
+    laptop.sync();
+    phone.sync();
+    expect(Object.keys(phone.library.dismissed)).toEqual(['31']);
+  });
+
+  it('applyWrites keeps the store’s bound and drops dates it cannot read', () => {
+    const library = new Device('aaaaaaaa', new MemoryServer()).library;
+    const entry = (key: string, at: unknown): RemoteEntry => ({
+      kind: 'dismissal',
+      key,
+      hlc: '1750000000000-0000-aaaaaaaa',
+      deleted: false,
+      data: { at } as never,
+      version: 1,
+    });
+    const written = applyWrites({ ...library, dismissed: { 7: '2025-01-01T00:00:00.000Z' } }, [
+      entry('8', '2025-02-01T00:00:00.000Z'),
+      entry('7', 'not a date'),
+      { ...entry('9', null), deleted: true, data: null },
+    ]);
+    expect(written.dismissed).toEqual({ 8: '2025-02-01T00:00:00.000Z' });
+    // Ratings, lists and preferences are untouched.
+    expect(written.ratings).toBe(library.ratings);
+    expect(written.lists).toBe(library.lists);
+    const many = Array.from({ length: MAX_DISMISSED + 5 }, (_, index) =>
+      entry(String(index + 1), new Date(1_750_000_000_000 + index * 1000).toISOString()),
+    );
+    const bounded = applyWrites(library, many).dismissed;
+    expect(Object.keys(bounded)).toHaveLength(MAX_DISMISSED);
+    // The oldest are the ones forgotten.
+    expect(bounded[1]).toBeUndefined();
+    expect(bounded[MAX_DISMISSED + 5]).toBeDefined();
+  });
+
+  it('dismissals are not counted as ratings or lists, and survive stored sync state', () => {
+    const library: LocalLibrary = {
+      ...new Device('aaaaaaaa', new MemoryServer()).library,
+      dismissed: { 5: '2025-01-01T00:00:00.000Z' },
+    };
+    expect(libraryCounts(extractLocal(library))).toEqual({ ratings: 0, lists: 0 });
+    const state = recordLocalChanges(
+      { ...emptySyncState(), epoch: 'e1' },
+      extractLocal(library),
+      1_750_000_000_000,
+      'aaaaaaaa',
+    ).state;
+    expect(Object.keys(state.pending).sort()).toEqual(['dismissal:5', 'prefs:notifications']);
+    expect(sanitizeSyncState(JSON.parse(JSON.stringify(state)))).toEqual(state);
+  });
+});
+
 describe('helpers', () => {
   it('fingerprints ignore the display snapshot and key order', () => {
     const data: RatingData = { rating: 3, opinion: 'x', ratedAt: null, snapshot: null };
@@ -328,6 +433,7 @@ describe('per-account state', () => {
     },
     lists: { lists: emptyLists(), entries: {} },
     prefs: { ...DEFAULT_PREFERENCES },
+    dismissed: {},
   });
 
   it('restartState keeps only the unsent changes, with the epoch they were made in', () => {

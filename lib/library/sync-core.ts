@@ -6,6 +6,7 @@ import {
   type NotificationPreferences,
 } from '@/lib/stores/notifications-store';
 import { sanitizeRating, sanitizeRatingEntry, type RatingsData } from '@/lib/stores/ratings-store';
+import { sanitizeDismissed } from '@/lib/stores/dismissed-store';
 import { sanitizeEntry } from '@/lib/stores/lists-store';
 import { isHlc, maxHlc, nextHlc } from './hlc';
 import {
@@ -13,6 +14,7 @@ import {
   ENTRY_KINDS,
   PREFS_KEY,
   type Change,
+  type DismissalData,
   type EntryData,
   type EntryKind,
   type ListData,
@@ -118,6 +120,8 @@ export interface LocalLibrary {
   ratings: RatingsData;
   lists: ListsData;
   prefs: NotificationPreferences;
+  /** Suggestions dismissed in 'Para você': anime id → ISO time (lib/stores/dismissed-store.ts). */
+  dismissed: Record<number, string>;
 }
 
 /** FNV-1a, twice with different offsets: a short fingerprint that fits thousands of entries in storage. */
@@ -143,7 +147,7 @@ export function fingerprint(kind: EntryKind, data: EntryData): string {
 }
 
 /** Every syncable entry of the stores, by entry id. */
-export function extractLocal({ ratings, lists, prefs }: LocalLibrary): Map<string, LocalEntry> {
+export function extractLocal({ ratings, lists, prefs, dismissed }: LocalLibrary): Map<string, LocalEntry> {
   const local = new Map<string, LocalEntry>();
   for (const [key, value] of Object.entries(ratings.ratings)) {
     const entry = ratings.entries[Number(key)];
@@ -168,6 +172,10 @@ export function extractLocal({ ratings, lists, prefs }: LocalLibrary): Map<strin
       };
       local.set(entryId('list', key), { kind: 'list', key, data });
     }
+  }
+  for (const [key, at] of Object.entries(dismissed)) {
+    const data: DismissalData = { at };
+    local.set(entryId('dismissal', key), { kind: 'dismissal', key, data });
   }
   const preferences: NotificationPreferences = { ...DEFAULT_PREFERENCES };
   for (const key of PREFERENCE_KEYS) preferences[key] = prefs[key];
@@ -400,6 +408,7 @@ export function applyWrites(library: LocalLibrary, writes: readonly RemoteEntry[
   let ratings = library.ratings;
   let lists = library.lists;
   let prefs = library.prefs;
+  let dismissed: Record<number, string> | null = null;
   for (const entry of writes) {
     const id = Number(entry.key);
     if (entry.kind === 'rating') {
@@ -429,18 +438,24 @@ export function applyWrites(library: LocalLibrary, writes: readonly RemoteEntry[
       }
       if (current !== data.list) next[data.list] = [...next[data.list], id];
       lists = { lists: next, entries: { ...lists.entries, [id]: sanitizeEntry(data) } };
+    } else if (entry.kind === 'dismissal') {
+      dismissed ??= { ...library.dismissed };
+      const at = entry.deleted ? null : (entry.data as DismissalData | null)?.at;
+      if (typeof at === 'string' && !Number.isNaN(Date.parse(at))) dismissed[id] = at;
+      else delete dismissed[id];
     } else {
       prefs = entry.deleted ? { ...DEFAULT_PREFERENCES } : sanitizePreferences(entry.data);
     }
   }
-  return { ratings, lists, prefs };
+  // The store's bounds (valid ids, the most recent MAX_DISMISSED), applied once for the whole batch.
+  return { ratings, lists, prefs, dismissed: dismissed ? sanitizeDismissed(dismissed) : library.dismissed };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const ENTRY_ID = /^(rating|list):[1-9]\d{0,6}$|^prefs:notifications$/;
+const ENTRY_ID = /^(rating|list|dismissal):[1-9]\d{0,6}$|^prefs:notifications$/;
 
 /** Stored sync state as a valid one (anything unreadable starts over, which merges again: nothing lost). */
 export function sanitizeSyncState(value: unknown): SyncState {
@@ -502,7 +517,10 @@ function sanitizePending(id: string, change: unknown): PendingChange | null {
   };
 }
 
-/** Counts for the first-merge message: ratings and listed anime in the merged library. */
+/**
+ * Counts for the first-merge message: ratings and listed anime in the merged library. Dismissals
+ * travel with them and are not counted (see engine.ts adopt).
+ */
 export function libraryCounts(local: ReadonlyMap<string, LocalEntry>): { ratings: number; lists: number } {
   let ratings = 0;
   let lists = 0;

@@ -92,6 +92,21 @@ describe('profiles on PGlite', () => {
         listed('1', 'COMPLETED'),
         listed('3', 'COMPLETED'),
         listed('5', 'WATCHING'),
+        // Dismissed suggestions are synced too, and never part of a profile.
+        {
+          kind: 'dismissal',
+          key: '2',
+          hlc: stamp(),
+          deleted: false,
+          data: { at: '2025-06-15T12:00:00.000Z' },
+        },
+        {
+          kind: 'dismissal',
+          key: '6',
+          hlc: stamp(),
+          deleted: false,
+          data: { at: '2025-06-15T12:00:00.000Z' },
+        },
       ],
     });
     await saveProfile(db, 'owner', settings('Fan_One'));
@@ -118,6 +133,7 @@ describe('profiles on PGlite', () => {
     expect(JSON.stringify(profile)).not.toContain('Adult Rx');
     expect(JSON.stringify(profile)).not.toContain('Ecchi Genre');
     expect(JSON.stringify(profile)).not.toContain('owner');
+    expect(JSON.stringify(profile)).not.toContain('2025-06-15');
   });
 
   it('hides ratings when private, yet counts them in public statistics', async () => {

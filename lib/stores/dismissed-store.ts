@@ -3,8 +3,10 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { normalizeAnimeId } from './anime-snapshot';
 
 /**
- * Suggestions the fan said 'Não tenho interesse' to ('Para você'): hidden for good on this
- * device, kept in localStorage under one key as `{ [animeId]: ISO date }`. Undo removes the entry.
+ * Suggestions the fan said 'Não tenho interesse' to ('Para você'): hidden for good, kept in
+ * localStorage under one key as `{ [animeId]: ISO date }`. Undo removes the entry. For a signed-in
+ * fan they sync as library entries of kind 'dismissal' (lib/library), with the same account rules
+ * as ratings and lists.
  */
 
 export const DISMISSED_KEY = 'anime-master-dismissed-suggestions';
