@@ -18,11 +18,27 @@ const EVERY_RESPONSE = {
   'content-security-policy': /frame-ancestors 'none'/,
 };
 
-const PAGES = ['/', '/explore', '/search?q=naruto', `/anime/${ID_NARUTO}`, '/settings', '/watching', '/does-not-exist'];
-const OTHERS = ['/api/anime/20', '/api/anime/abc', '/images/anime-placeholder.svg', '/sounds/notification.wav'];
+const PAGES = [
+  '/',
+  '/explore',
+  '/search?q=naruto',
+  `/anime/${ID_NARUTO}`,
+  '/settings',
+  '/watching',
+  '/does-not-exist',
+];
+const OTHERS = [
+  '/api/anime/20',
+  '/api/anime/abc',
+  '/images/anime-placeholder.svg',
+  '/sounds/notification.wav',
+];
 
 function directive(policy: string, name: string): string[] {
-  const found = policy.split(';').map((d) => d.trim().split(/\s+/)).find((d) => d[0] === name);
+  const found = policy
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find((d) => d[0] === name);
   return found ? found.slice(1) : [];
 }
 
@@ -31,7 +47,8 @@ test.describe('security headers', () => {
     test(`${path} carries every security header`, async ({ request }) => {
       const response = await request.get(path);
       const headers = response.headers();
-      for (const [name, pattern] of Object.entries(EVERY_RESPONSE)) expect(headers[name], name).toMatch(pattern);
+      for (const [name, pattern] of Object.entries(EVERY_RESPONSE))
+        expect(headers[name], name).toMatch(pattern);
     });
   }
 
@@ -109,13 +126,18 @@ test('using the app reports no Content-Security-Policy violation', async ({ page
   await expect(page.getByTestId('trailer-embed')).toBeVisible();
 
   const block = page.getByTestId('rating-block');
-  await block.getByRole('radiogroup', { name: 'Sua nota' }).getByRole('radio', { name: '4 estrelas' }).check({ force: true });
+  await block
+    .getByRole('radiogroup', { name: 'Sua nota' })
+    .getByRole('radio', { name: '4 estrelas' })
+    .check({ force: true });
   await block.getByRole('textbox', { name: 'Sua opinião' }).fill('Muito bom.');
   await block.getByRole('button', { name: 'Salvar' }).click();
   await expect(block.getByTestId('rating-status')).toHaveText('Avaliação salva com sucesso!');
   await page.getByRole('button', { name: 'Criar Imagem para Compartilhar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Compartilhar Avaliação' });
-  await expect(dialog.getByRole('img', { name: 'Prévia da imagem da avaliação' })).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByRole('img', { name: 'Prévia da imagem da avaliação' })).toBeVisible({
+    timeout: 30_000,
+  });
   await page.keyboard.press('Escape');
 
   // Google sign-in against the Auth emulator, then the adult detail page loaded with the token.
@@ -129,10 +151,21 @@ test('using the app reports no Content-Security-Policy violation', async ({ page
     picture: photo,
   };
   await createGoogleUser(user);
-  await page.evaluate((claims) => localStorage.setItem('anime-master-emulator-identity', JSON.stringify(claims)), fakeGoogleClaims(user));
+  await page.evaluate(
+    (claims) => localStorage.setItem('anime-master-emulator-identity', JSON.stringify(claims)),
+    fakeGoogleClaims(user),
+  );
   const photoRequested = page.waitForRequest(photo);
   await page.getByRole('banner').getByRole('button', { name: 'Entrar com Google' }).click();
   await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
+  // The rating saved before signing in belongs to no account: whenever the question of joining it
+  // to this one stands in the way, it is answered.
+  await page.addLocatorHandler(
+    page.getByRole('alertdialog', { name: /^Juntar 1 avaliação/ }),
+    async (merge) => {
+      await merge.getByRole('button', { name: 'Juntar à minha conta' }).click();
+    },
+  );
   // Requested at all only when the policy allows the host (the machine may have no internet).
   await photoRequested;
   await page.goto(`/anime/${ID_ADULT}`);
