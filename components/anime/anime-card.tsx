@@ -1,7 +1,8 @@
-import { ArrowRight, Star } from 'lucide-react';
+import { ArrowRight, Star } from 'lucide';
 import { useLocale, useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useId, type ReactNode } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { animeTitle, formatScore } from '@/lib/anime-display';
 import type { Anime } from '@/lib/jikan/types';
 import { routes } from '@/lib/routes';
@@ -95,7 +96,8 @@ export function AnimeCard({
         variant === 'grid' ? 'bg-black/75 px-1.5 py-0.5 text-white' : 'text-fg',
       )}
     >
-      <Star
+      <Glyph
+        icon={Star}
         aria-hidden
         className={cn('size-3.5 fill-current', variant === 'grid' ? 'text-amber-400' : 'text-star')}
       />
@@ -139,7 +141,8 @@ export function AnimeCard({
       className="inline-flex h-5 items-center gap-1 text-sm leading-5 font-medium text-accent-text"
     >
       {t('viewDetails')}
-      <ArrowRight
+      <Glyph
+        icon={ArrowRight}
         aria-hidden
         className="size-4 transition-transform duration-200 ease-out group-hover:translate-x-0.5 motion-reduce:transform-none"
       />

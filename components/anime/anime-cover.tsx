@@ -1,8 +1,7 @@
-'use client';
-
-import Image from 'next/image';
-import { useCallback, useState } from 'react';
+import { getImageProps } from 'next/image';
+import { preload } from 'react-dom';
 import { cn } from '@/lib/utils/cn';
+import { CoverImage, type CoverAttributes } from './cover-image';
 
 /** Shown for a record without a cover and for a cover that fails to load (SPEC §2). */
 export const PLACEHOLDER_COVER = '/images/anime-placeholder.svg';
@@ -18,46 +17,41 @@ interface AnimeCoverProps {
 
 /**
  * A cover filling its (relatively positioned, 2:3) parent. Decorative: the card around it names
- * the anime. On error it swaps to the placeholder; a failure that happened before hydration (the
- * onError handler was not attached yet) is caught when the element mounts.
+ * the anime. The optimised sources come from next/image's getImageProps wherever the card renders,
+ * so a card drawn by the server ships only the small CoverImage (the swap to the placeholder on
+ * error) and none of next/image's client code.
  */
 export function AnimeCover({ src, sizes, eager = false, className }: AnimeCoverProps) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const detectEarlyFailure = useCallback(
-    (img: HTMLImageElement | null) => {
-      if (img?.complete && img.naturalWidth === 0 && img.getAttribute('src')) setFailedSrc(src);
-    },
-    [src],
-  );
   const imageClass = cn('object-cover', className);
-
-  if (!src || failedSrc === src) {
-    return (
-      <Image
-        src={PLACEHOLDER_COVER}
-        alt=""
-        fill
-        unoptimized
-        sizes={sizes}
-        className={imageClass}
-        data-cover="placeholder"
-      />
-    );
+  const placeholder = getImageProps({
+    src: PLACEHOLDER_COVER,
+    alt: '',
+    fill: true,
+    unoptimized: true,
+    sizes,
+    className: imageClass,
+  }).props as CoverAttributes;
+  if (!src) {
+    // eslint-disable-next-line @next/next/no-img-element -- attributes from next/image's getImageProps
+    return <img {...placeholder} alt="" data-cover="placeholder" />;
   }
-  return (
-    <Image
-      ref={detectEarlyFailure}
-      src={src}
-      alt=""
-      fill
-      sizes={sizes}
-      // The first covers are the page's largest paint on phones: preloaded from <head>.
-      preload={eager}
-      loading={eager ? undefined : 'lazy'}
-      fetchPriority={eager ? 'high' : 'auto'}
-      onError={() => setFailedSrc(src)}
-      className={imageClass}
-      data-cover="image"
-    />
-  );
+  const image = getImageProps({
+    src,
+    alt: '',
+    fill: true,
+    sizes,
+    loading: eager ? 'eager' : 'lazy',
+    fetchPriority: eager ? 'high' : 'auto',
+    className: imageClass,
+  }).props as CoverAttributes;
+  // The first covers are the page's largest paint on phones: preloaded from <head>.
+  if (eager) {
+    preload(image.src, {
+      as: 'image',
+      imageSrcSet: image.srcSet,
+      imageSizes: image.sizes,
+      fetchPriority: 'high',
+    });
+  }
+  return <CoverImage image={image} placeholder={placeholder} />;
 }

@@ -1,4 +1,5 @@
-import { AlertTriangle, SearchX, type LucideIcon } from 'lucide-react';
+import { SearchX, TriangleAlert, type IconNode } from 'lucide';
+import { Glyph } from '@/components/ui/glyph';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils/cn';
 
@@ -17,14 +18,14 @@ export function ListingMessage({
 }: {
   tone: 'error' | 'empty';
   /** Replaces the tone's default icon (a warning sign, or an empty search). */
-  icon?: LucideIcon;
+  icon?: IconNode;
   title?: string;
   text?: string;
   action?: ReactNode;
   children?: ReactNode;
   className?: string;
 }) {
-  const Icon = icon ?? (tone === 'error' ? AlertTriangle : SearchX);
+  const shown = icon ?? (tone === 'error' ? TriangleAlert : SearchX);
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
@@ -33,7 +34,11 @@ export function ListingMessage({
         className,
       )}
     >
-      <Icon aria-hidden className={cn('size-9', tone === 'error' ? 'text-error' : 'text-muted')} />
+      <Glyph
+        icon={shown}
+        aria-hidden
+        className={cn('size-9', tone === 'error' ? 'text-error' : 'text-muted')}
+      />
       {title && <p className="text-base font-semibold text-fg">{title}</p>}
       {text && <p className="max-w-md text-sm text-muted">{text}</p>}
       {children}

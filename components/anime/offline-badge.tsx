@@ -1,6 +1,7 @@
-import { CloudOff } from 'lucide-react';
+import { CloudOff } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import type { AnimePage } from '@/lib/jikan/types';
 import { cn } from '@/lib/utils/cn';
 
@@ -34,7 +35,7 @@ export function OfflineBadge({
           compact ? 'h-5' : 'min-h-7',
         )}
       >
-        <CloudOff aria-hidden className="size-3.5 text-warning" />
+        <Glyph icon={CloudOff} aria-hidden className="size-3.5 text-warning" />
         {t('label')}
       </button>
       <span
@@ -64,7 +65,7 @@ export function OfflineCardBadge({ id, className }: { id: string; className?: st
         className,
       )}
     >
-      <CloudOff aria-hidden className="size-3.5 text-amber-300" />
+      <Glyph icon={CloudOff} aria-hidden className="size-3.5 text-amber-300" />
       {t('label')}
     </span>
   );

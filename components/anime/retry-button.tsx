@@ -1,7 +1,8 @@
 'use client';
 
-import { RotateCw } from 'lucide-react';
+import { RotateCw } from 'lucide';
 import { useState } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils/cn';
 
@@ -19,7 +20,11 @@ export function RetryButton({ label, onRetry }: { label: string; onRetry: () => 
         onRetry();
       }}
     >
-      <RotateCw aria-hidden className={cn('size-4', pressed && 'motion-safe:animate-[spin_0.6s_ease-out_1]')} />
+      <Glyph
+        icon={RotateCw}
+        aria-hidden
+        className={cn('size-4', pressed && 'motion-safe:animate-[spin_0.6s_ease-out_1]')}
+      />
       {label}
     </Button>
   );

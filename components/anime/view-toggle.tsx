@@ -1,9 +1,10 @@
 'use client';
 
-import { LayoutGrid, List } from 'lucide-react';
+import { LayoutGrid, List } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useOptimistic, useTransition } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { VIEWS, type View } from '@/lib/discovery/params';
 import { cn } from '@/lib/utils/cn';
 
@@ -53,7 +54,7 @@ export function ViewToggle({
               pressed ? 'bg-accent-soft text-accent-text' : 'text-muted hover:bg-surface-2 hover:text-fg',
             )}
           >
-            <Icon aria-hidden className="size-4" />
+            <Glyph icon={Icon} aria-hidden className="size-4" />
             {/* Icons alone on phones, so the switch fits beside the sort select. */}
             <span className="sr-only sm:not-sr-only">{t(value)}</span>
           </button>

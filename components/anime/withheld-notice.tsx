@@ -1,42 +1,11 @@
 'use client';
 
-import { EyeOff } from 'lucide-react';
-import { useLocale, useTranslations } from 'next-intl';
-import Link from 'next/link';
-import { countValues } from '@/lib/i18n/format-count';
-import { routes } from '@/lib/routes';
 import { selectCanAccessAdult, useAuthStore } from '@/lib/stores/auth-store';
-import { cn } from '@/lib/utils/cn';
+import { WithheldNoticeView } from './withheld-notice-view';
 
-/**
- * 'N resultados ocultos enquanto o serviço de animes está fora do ar': an offline listing left out
- * records whose age rating cannot be checked (the adult gate fails closed), and says so rather
- * than leaving a silent gap. The link to sign in is plain HTML (the account tab of Settings). A
- * verified adult's listing is swapped for the full one on the client, so the notice hides then.
- */
+/** WithheldNoticeView, hidden once sign-in resolves as a verified adult (their list is full). */
 export function WithheldNotice({ count, className }: { count: number; className?: string }) {
-  const t = useTranslations('OfflineBadge');
-  const locale = useLocale();
   const adult = useAuthStore(selectCanAccessAdult);
-  if (count <= 0 || adult) return null;
-  return (
-    <p
-      role="status"
-      data-testid="withheld-notice"
-      className={cn(
-        'flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md border border-warning/60 bg-surface-2 px-3 py-2 text-sm text-fg',
-        className,
-      )}
-    >
-      <EyeOff aria-hidden className="size-4 shrink-0 text-warning" />
-      <span className="font-medium">{t('withheld', countValues(count, locale))}</span>
-      <span className="text-muted">{t('withheldHint')}</span>
-      <Link
-        href={`${routes.settings}?tab=account`}
-        className="inline-flex min-h-9 items-center font-medium text-accent-text underline underline-offset-2"
-      >
-        {t('withheldSignIn')}
-      </Link>
-    </p>
-  );
+  if (adult) return null;
+  return <WithheldNoticeView count={count} className={className} />;
 }

@@ -1,8 +1,9 @@
 'use client';
 
-import { Loader2, ShieldAlert, ShieldCheck, ShieldX } from 'lucide-react';
+import { Loader2, ShieldAlert, ShieldCheck, ShieldX } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { useAuth } from '@/lib/firebase/use-auth';
 import { cn } from '@/lib/utils/cn';
 import { accessState } from './access-status';
@@ -39,7 +40,7 @@ export function AccessBadge({ className, compact = false }: { className?: string
         aria-describedby={tooltipId}
         className="inline-flex min-h-9 items-center gap-1.5 rounded-full border border-border bg-surface-2 px-3 text-xs font-medium text-muted"
       >
-        <Icon aria-hidden className={cn('size-4', look.tone)} />
+        <Glyph icon={Icon} aria-hidden className={cn('size-4', look.tone)} />
         <span className="sr-only">{t('label')}: </span>
         <span className={cn(compact && 'sr-only 2xl:not-sr-only')}>{t(look.label)}</span>
       </button>

@@ -1,10 +1,11 @@
 'use client';
 
 import * as Dialog from '@radix-ui/react-dialog';
-import { CheckCircle2, Lock, LogIn, ShieldAlert } from 'lucide-react';
+import { CheckCircle2, Lock, LogIn, ShieldAlert } from 'lucide';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import type { RefObject } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { buttonClass } from '@/components/ui/button';
 import { routes } from '@/lib/routes';
 import { cn } from '@/lib/utils/cn';
@@ -68,7 +69,7 @@ export default function AdultContentNotice({
           data-state-access={state}
         >
           <div className="flex items-center gap-3">
-            <ShieldAlert aria-hidden className="size-7 shrink-0 text-warning" />
+            <Glyph icon={ShieldAlert} aria-hidden className="size-7 shrink-0 text-warning" />
             <Dialog.Title className="text-lg font-bold">{title ?? t('warningTitle')}</Dialog.Title>
           </div>
           <Dialog.Description className="text-sm text-muted">{t('warningText')}</Dialog.Description>
@@ -81,7 +82,8 @@ export default function AdultContentNotice({
               {t('accessStatus')}
             </h3>
             <p className="mt-2 flex items-center gap-2 font-semibold">
-              <Icon
+              <Glyph
+                icon={Icon}
                 aria-hidden
                 className={cn('size-5', state === 'adult' ? 'text-success' : 'text-warning')}
               />
@@ -105,7 +107,7 @@ export default function AdultContentNotice({
                 className={buttonClass('secondary')}
                 onClick={() => onOpenChange(false)}
               >
-                <LogIn aria-hidden className="size-4" />
+                <Glyph icon={LogIn} aria-hidden className="size-4" />
                 {t('login')}
               </Link>
             )}

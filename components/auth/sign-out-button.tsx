@@ -1,9 +1,10 @@
 'use client';
 
 import * as Dialog from '@radix-ui/react-dialog';
-import { LogOut } from 'lucide-react';
+import { LogOut } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { useId, useState, type ReactNode } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { buttonClass } from '@/components/ui/button';
 import { useAuth } from '@/lib/firebase/use-auth';
 import type { SignOutChoice } from '@/lib/library/engine';
@@ -57,7 +58,7 @@ export function SignOutButton({
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
       <Dialog.Trigger className={className} disabled={busy} aria-busy={busy}>
-        <LogOut aria-hidden className="size-4" />
+        <Glyph icon={LogOut} aria-hidden className="size-4" />
         {label}
       </Dialog.Trigger>
       <Dialog.Portal>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { apiGet, isAbortError, type ApiParams } from '@/lib/api-client';
+import type { ApiParams } from '@/lib/api-client';
 import type { Anime, AnimePage } from '@/lib/jikan/types';
 import { selectCanAccessAdult, useAuthStore } from '@/lib/stores/auth-store';
 
@@ -21,12 +21,15 @@ export function useAdultListing(path: string, params: ApiParams, enabled = true)
   useEffect(() => {
     if (!adult || !enabled) return;
     const controller = new AbortController();
-    apiGet<AnimePage>(path, params, { signal: controller.signal }).then(
-      (page) => setResult({ key, items: page.data }),
-      (error: unknown) => {
-        // The anonymous list stays: it is correct, only shorter.
-        if (!isAbortError(error)) console.warn('[auth] could not load the full listing', error);
-      },
+    // The API client loads only for a verified adult: no visitor's page carries it for this.
+    void import('@/lib/api-client').then(({ apiGet, isAbortError }) =>
+      apiGet<AnimePage>(path, params, { signal: controller.signal }).then(
+        (page) => setResult({ key, items: page.data }),
+        (error: unknown) => {
+          // The anonymous list stays: it is correct, only shorter.
+          if (!isAbortError(error)) console.warn('[auth] could not load the full listing', error);
+        },
+      ),
     );
     return () => controller.abort();
     // `key` covers path, params and user.

@@ -1,9 +1,10 @@
 'use client';
 
-import { LogIn } from 'lucide-react';
+import { LogIn } from 'lucide';
 import { useTranslations } from 'next-intl';
 import Image from 'next/image';
 import { useState } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { buttonClass } from '@/components/ui/button';
 import { useAuth } from '@/lib/firebase/use-auth';
 import { cn } from '@/lib/utils/cn';
@@ -104,7 +105,7 @@ export function UserMenu({
         aria-busy={busy}
         onClick={() => void act(signIn)}
       >
-        <LogIn aria-hidden className="size-4" />
+        <Glyph icon={LogIn} aria-hidden className="size-4" />
         <span className={cn(compact && 'sr-only xl:not-sr-only')}>{t('login')}</span>
       </button>
     );

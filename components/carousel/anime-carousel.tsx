@@ -1,15 +1,16 @@
 'use client';
 
-import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper/types';
-import { AnimeCard } from '@/components/anime/anime-card';
+import { Glyph } from '@/components/ui/glyph';
 import { useAdultListing } from '@/components/auth/use-adult-listing';
 import { buttonClass } from '@/components/ui/button';
+import { useLoaded } from '@/components/ui/lazy';
 import type { ApiParams } from '@/lib/api-client';
-import type { Anime } from '@/lib/jikan/types';
-import { CAROUSEL_COVER_SIZES, CarouselFrame, SLIDE_WIDTH_CLASS } from './carousel-frame';
+import { CarouselFrame } from './carousel-frame';
+import type { CarouselItem } from './carousel-slides';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion';
 import type { startSwiper as StartSwiper } from './swiper-start';
 import { countValues } from '@/lib/i18n/format-count';
@@ -53,11 +54,8 @@ const NEAR_SCREEN_MARGIN = '100% 0px';
  */
 const MIN_SLIDES_FOR_LOOP = 8;
 
-export interface CarouselItem {
-  anime: Anime;
-  /** Extra line on the card, e.g. 'Sua nota: 5/5'. */
-  note?: ReactNode;
-}
+/** The cards' code, for a list that arrives in the browser (the server draws the others). */
+const loadSlides = () => import('./carousel-slides').then((module) => module.carouselSlides);
 
 /**
  * A loaded home carousel (SPEC §2): loops, autoplays every 2500 ms and keeps doing so after the
@@ -68,12 +66,16 @@ export interface CarouselItem {
 export function AnimeCarousel({
   title,
   subtitle,
-  items: renderedItems,
+  slides: drawnSlides,
+  count: drawnCount,
   adultSource,
 }: {
   title: string;
   subtitle: ReactNode;
-  items: readonly CarouselItem[];
+  /** The slides (CarouselSlides), drawn where the list is known: on the server for listings. */
+  slides: ReactNode;
+  /** How many slides `slides` holds. */
+  count: number;
   /**
    * The API listing this carousel shows: for a verified adult the full list (adult records
    * included) is fetched from it after sign-in and replaces the anonymous one (SPEC §6).
@@ -82,11 +84,10 @@ export function AnimeCarousel({
 }) {
   const t = useTranslations('Carousel');
   const locale = useLocale();
-  const fullList = useAdultListing(adultSource?.path ?? '', adultSource?.params ?? {}, !!adultSource);
-  const items: readonly CarouselItem[] = useMemo(
-    () => (fullList ? fullList.map((anime) => ({ anime })) : renderedItems),
-    [fullList, renderedItems],
-  );
+  const fetched = useAdultListing(adultSource?.path ?? '', adultSource?.params ?? {}, !!adultSource);
+  const slidesFor = useLoaded(loadSlides, fetched !== null);
+  // The full list replaces the drawn one once the cards' code is here.
+  const fullList = slidesFor ? fetched : null;
   if (fullList) subtitle = t('foundCount', countValues(fullList.length, locale));
   const reducedMotion = usePrefersReducedMotion();
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
@@ -121,7 +122,8 @@ export function AnimeCarousel({
     autoplayingRef.current = autoplaying;
   }, [autoplaying]);
 
-  const loop = items.length >= MIN_SLIDES_FOR_LOOP;
+  const count = fullList ? fullList.length : drawnCount;
+  const loop = count >= MIN_SLIDES_FOR_LOOP;
   // Another list (the full one for an adult, or back after sign-out) is a new row with a fresh
   // Swiper: Swiper owns the order of the slides it started with.
   const listKey = fullList ? 'full' : 'rendered';
@@ -178,12 +180,8 @@ export function AnimeCarousel({
   // ~80 ms of one long task at 4× CPU on the home page.
   const slides = useMemo(
     () =>
-      items.map(({ anime, note }) => (
-        <div key={anime.id} className={`swiper-slide shrink-0 ${SLIDE_WIDTH_CLASS}`}>
-          <AnimeCard anime={anime} headingLevel={3} sizes={CAROUSEL_COVER_SIZES} note={note} />
-        </div>
-      )),
-    [items],
+      fullList && slidesFor ? slidesFor(fullList.map((anime): CarouselItem => ({ anime }))) : drawnSlides,
+    [fullList, slidesFor, drawnSlides],
   );
 
   const controls = (
@@ -194,7 +192,7 @@ export function AnimeCarousel({
         aria-label={t('previous')}
         onClick={() => move('prev')}
       >
-        <ChevronLeft aria-hidden className="size-5" />
+        <Glyph icon={ChevronLeft} aria-hidden className="size-5" />
       </button>
       {/* In the server HTML too, hidden by CSS for visitors who ask for reduced motion (no
           autoplay, nothing to pause): added at hydration it widened the controls, and on a phone
@@ -205,7 +203,11 @@ export function AnimeCarousel({
         aria-label={pausedByUser ? t('play') : t('pause')}
         onClick={() => setPausedByUser((paused) => !paused)}
       >
-        {pausedByUser ? <Play aria-hidden className="size-5" /> : <Pause aria-hidden className="size-5" />}
+        {pausedByUser ? (
+          <Glyph icon={Play} aria-hidden className="size-5" />
+        ) : (
+          <Glyph icon={Pause} aria-hidden className="size-5" />
+        )}
       </button>
       <button
         type="button"
@@ -213,7 +215,7 @@ export function AnimeCarousel({
         aria-label={t('next')}
         onClick={() => move('next')}
       >
-        <ChevronRight aria-hidden className="size-5" />
+        <Glyph icon={ChevronRight} aria-hidden className="size-5" />
       </button>
     </>
   );

@@ -1,6 +1,6 @@
 'use client';
 
-import { Star } from 'lucide-react';
+import { Star } from 'lucide';
 import { useLocale, useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { ListingMessage } from '@/components/anime/listing-states';
@@ -9,6 +9,7 @@ import { buttonClass } from '@/components/ui/button';
 import { routes } from '@/lib/routes';
 import { AnimeCarousel } from './anime-carousel';
 import { CarouselFrame } from './carousel-frame';
+import { CarouselSlides } from './carousel-slides';
 import { CarouselSkeleton } from './carousel-skeleton';
 import { useFavoriteAnimes } from './use-favorite-animes';
 import { countValues } from '@/lib/i18n/format-count';
@@ -55,14 +56,19 @@ export function FavoritesCarousel() {
         <AnimeCarousel
           title={title}
           subtitle={t('ratedCount', countValues(favorites.items.length, locale))}
-          items={favorites.items.map(({ anime, userRating }) => ({
-            anime,
-            note: (
-              <p className="flex h-5 items-center text-sm font-medium text-star">
-                {t('yourScore', { score: userRating })}
-              </p>
-            ),
-          }))}
+          count={favorites.items.length}
+          slides={
+            <CarouselSlides
+              items={favorites.items.map(({ anime, userRating }) => ({
+                anime,
+                note: (
+                  <p className="flex h-5 items-center text-sm font-medium text-star">
+                    {t('yourScore', { score: userRating })}
+                  </p>
+                ),
+              }))}
+            />
+          }
         />
       );
   }

@@ -1,12 +1,14 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { ListingMessage } from '@/components/anime/listing-states';
 import { OfflineBadge } from '@/components/anime/offline-badge';
-import { WithheldNotice } from '@/components/anime/withheld-notice';
+import { WithheldNoticeView } from '@/components/anime/withheld-notice-view';
+import { buttonClass } from '@/components/ui/button';
 import { loadCarousel, type CarouselListing } from '@/lib/discovery/listings';
 import { PAGE_SIZE } from '@/lib/jikan';
 import { AnimeCarousel } from './anime-carousel';
 import { CarouselFrame } from './carousel-frame';
-import { CarouselRecovery } from './carousel-recovery';
+import { CarouselSlides } from './carousel-slides';
+import { LazyCarouselRecovery, LazyWithheldNotice } from './lazy-listing-parts';
 import { countValues } from '@/lib/i18n/format-count';
 
 const MESSAGES = {
@@ -20,12 +22,33 @@ const MESSAGES = {
  */
 export async function ListingCarousel({ kind }: { kind: CarouselListing }) {
   const t = await getTranslations('Carousel');
+  const tCommon = await getTranslations('Common');
   const locale = await getLocale();
   const title = t(MESSAGES[kind].title);
   const result = await loadCarousel(kind);
 
   if (result.status === 'failed') {
-    return <CarouselRecovery kind={kind} title={title} errorText={t(MESSAGES[kind].error)} />;
+    const errorText = t(MESSAGES[kind].error);
+    return (
+      <LazyCarouselRecovery
+        kind={kind}
+        title={title}
+        errorText={errorText}
+        fallback={
+          <CarouselFrame title={title}>
+            <ListingMessage
+              tone="error"
+              text={errorText}
+              action={
+                <button type="button" disabled aria-busy className={buttonClass('secondary')}>
+                  {tCommon('retry')}
+                </button>
+              }
+            />
+          </CarouselFrame>
+        }
+      />
+    );
   }
   const withheld = result.offline ? (result.withheld ?? 0) : 0;
   if (result.items.length === 0) {
@@ -34,7 +57,11 @@ export async function ListingCarousel({ kind }: { kind: CarouselListing }) {
         title={title}
         subtitle={withheld ? <OfflineBadge compact season={result.season} /> : undefined}
       >
-        {withheld ? <WithheldNotice count={withheld} /> : <ListingMessage tone="empty" text={t('empty')} />}
+        {withheld ? (
+          <LazyWithheldNotice count={withheld} fallback={<WithheldNoticeView count={withheld} />} />
+        ) : (
+          <ListingMessage tone="empty" text={t('empty')} />
+        )}
       </CarouselFrame>
     );
   }
@@ -51,7 +78,8 @@ export async function ListingCarousel({ kind }: { kind: CarouselListing }) {
           t('foundCount', countValues(result.items.length, locale))
         )
       }
-      items={result.items.map((anime) => ({ anime }))}
+      slides={<CarouselSlides items={result.items.map((anime) => ({ anime }))} />}
+      count={result.items.length}
       adultSource={{ path: `/api/anime/${kind}`, params: { page: 1, limit: PAGE_SIZE.carousel } }}
     />
   );
@@ -59,7 +87,7 @@ export async function ListingCarousel({ kind }: { kind: CarouselListing }) {
   return (
     <div className="flex flex-col gap-3">
       {carousel}
-      <WithheldNotice count={withheld} />
+      <LazyWithheldNotice count={withheld} fallback={<WithheldNoticeView count={withheld} />} />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 'use client';
 
-import { ShieldAlert } from 'lucide-react';
+import { ShieldAlert } from 'lucide';
 import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { accessState } from '@/components/auth/access-status';
 import { buttonClass } from '@/components/ui/button';
 import { useAuth } from '@/lib/firebase/use-auth';
@@ -67,7 +68,7 @@ export function AdultBanner({
       className="flex flex-col gap-3 rounded-md border border-warning/60 bg-warning/10 p-4 sm:flex-row sm:items-center"
       data-testid={unverified ? 'unverified-banner' : 'adult-banner'}
     >
-      <ShieldAlert aria-hidden className="size-8 shrink-0 text-warning" />
+      <Glyph icon={ShieldAlert} aria-hidden className="size-8 shrink-0 text-warning" />
       <div className="flex-1">
         <h2 id="adult-banner-title" className="font-semibold">
           {t(unverified ? 'unverifiedTitle' : 'warningTitle')}

@@ -1,9 +1,10 @@
 'use client';
 
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from 'lucide';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
+import { Glyph } from '@/components/ui/glyph';
 import { routes } from '@/lib/routes';
 
 /**
@@ -26,7 +27,7 @@ export function BackLink() {
       }}
       className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm font-medium text-muted hover:text-fg"
     >
-      <ArrowLeft aria-hidden className="size-4" />
+      <Glyph icon={ArrowLeft} aria-hidden className="size-4" />
       {t('label')}
     </Link>
   );

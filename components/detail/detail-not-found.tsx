@@ -1,8 +1,9 @@
 'use client';
 
-import { LinkIcon, SearchX } from 'lucide-react';
+import { Link as LinkIcon, SearchX } from 'lucide';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
+import { Glyph } from '@/components/ui/glyph';
 import { buttonClass } from '@/components/ui/button';
 import { routes } from '@/lib/routes';
 
@@ -16,7 +17,7 @@ export function DetailNotFound({ review = false }: { review?: boolean }) {
   const Icon = review ? LinkIcon : SearchX;
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-      <Icon aria-hidden className="size-14 text-muted" />
+      <Glyph icon={Icon} aria-hidden className="size-14 text-muted" />
       <h1 className="text-2xl font-bold">{t(review ? 'reviewNotFoundTitle' : 'notFoundTitle')}</h1>
       <p className="text-muted">{t(review ? 'reviewNotFoundText' : 'notFoundText')}</p>
       <div className="flex flex-wrap justify-center gap-2">

@@ -1,8 +1,9 @@
 'use client';
 
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangle } from 'lucide';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
+import { Glyph } from '@/components/ui/glyph';
 import { RetryButton } from '@/components/anime/retry-button';
 import { buttonClass } from '@/components/ui/button';
 import { routes } from '@/lib/routes';
@@ -15,7 +16,7 @@ export function DetailUnavailable({ onRetry, edit = false }: { onRetry: () => vo
   const t = useTranslations('DetailError');
   return (
     <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-      <AlertTriangle aria-hidden className="size-14 text-error" />
+      <Glyph icon={AlertTriangle} aria-hidden className="size-14 text-error" />
       <h1 className="text-2xl font-bold">{t('title')}</h1>
       <p className="text-muted">{edit ? t('editText') : t('text')}</p>
       <div className="flex flex-wrap justify-center gap-2">

@@ -1,8 +1,9 @@
 'use client';
 
-import { PlayCircle } from 'lucide-react';
+import { PlayCircle } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { apiGet, isAbortError } from '@/lib/api-client';
 import type { Episode } from '@/lib/jikan/types';
 
@@ -43,7 +44,7 @@ export function EpisodesSection({ animeId }: { animeId: number }) {
           const label = episode.title ?? t('episodeN', { number: episode.number });
           const content = (
             <>
-              <PlayCircle aria-hidden className="size-5 shrink-0 text-accent-text" />
+              <Glyph icon={PlayCircle} aria-hidden className="size-5 shrink-0 text-accent-text" />
               <span className="min-w-0 flex-1 truncate">{label}</span>
               <span className="rounded-sm bg-surface-2 px-2 py-0.5 text-xs font-semibold text-muted">
                 {t('number', { number: episode.number })}

@@ -1,5 +1,6 @@
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink } from 'lucide';
 import { getTranslations } from 'next-intl/server';
+import { Glyph } from '@/components/ui/glyph';
 import type { Locale } from '@/lib/i18n/config';
 import type { ExternalLink as Link } from '@/lib/jikan/types';
 
@@ -21,7 +22,7 @@ export async function ExternalLinks({ links, locale }: { links: Link[]; locale: 
               rel="noopener noreferrer"
               className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm text-accent-text hover:bg-surface-2"
             >
-              <ExternalLink aria-hidden className="size-4" />
+              <Glyph icon={ExternalLink} aria-hidden className="size-4" />
               <span className="[overflow-wrap:anywhere]">{link.name}</span>
               <span className="sr-only"> {t('newTab')}</span>
             </a>

@@ -1,7 +1,8 @@
 'use client';
 
-import { AtSign, Link2, MessageCircle, Share2 } from 'lucide-react';
+import { AtSign, Link2, MessageCircle, Share2 } from 'lucide';
 import { useTranslations } from 'next-intl';
+import { Glyph } from '@/components/ui/glyph';
 import { buttonClass } from '@/components/ui/button';
 import { copyText, shareLinks } from '@/lib/detail/copy-text';
 import { routes } from '@/lib/routes';
@@ -46,7 +47,7 @@ export function SharePanel({ animeId, title }: { animeId: number; title: string 
               });
             }}
           >
-            <Share2 aria-hidden className="size-4" />
+            <Glyph icon={Share2} aria-hidden className="size-4" />
             {t('native')}
           </button>
         )}
@@ -59,15 +60,15 @@ export function SharePanel({ animeId, title }: { animeId: number; title: string 
             else showToast(t('copyFailed'), 'error');
           }}
         >
-          <Link2 aria-hidden className="size-4" />
+          <Glyph icon={Link2} aria-hidden className="size-4" />
           {t('copyLink')}
         </button>
         <a href={links.tweet} target="_blank" rel="noopener noreferrer" className={itemClass}>
-          <AtSign aria-hidden className="size-4" />
+          <Glyph icon={AtSign} aria-hidden className="size-4" />
           {t('tweet')}
         </a>
         <a href={links.whatsapp} target="_blank" rel="noopener noreferrer" className={itemClass}>
-          <MessageCircle aria-hidden className="size-4" />
+          <Glyph icon={MessageCircle} aria-hidden className="size-4" />
           {t('whatsapp')}
         </a>
       </div>

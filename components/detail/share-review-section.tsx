@@ -1,9 +1,10 @@
 'use client';
 
-import { ImageIcon } from 'lucide-react';
+import { Image as ImageIcon } from 'lucide';
 import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { buttonClass } from '@/components/ui/button';
 import { useUserRating } from '@/lib/stores/ratings-store';
 import { useStoresHydrated } from '@/lib/stores/use-stores-hydrated';
@@ -46,7 +47,7 @@ export function ShareReviewSection({
         className={buttonClass('secondary', 'md', 'justify-center')}
         onClick={() => setOpen(true)}
       >
-        <ImageIcon aria-hidden className="size-4" />
+        <Glyph icon={ImageIcon} aria-hidden className="size-4" />
         {t('createImage')}
       </button>
       {open && (

@@ -1,8 +1,9 @@
 'use client';
 
-import { Clock, Users } from 'lucide-react';
+import { Clock, Users } from 'lucide';
 import { useLocale, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { countValues } from '@/lib/i18n/format-count';
 import { AnimeCard } from '@/components/anime/anime-card';
 import { AnimeCardSkeleton } from '@/components/anime/anime-card-skeleton';
@@ -56,7 +57,7 @@ export function SimilarAnimeSection({ animeId }: { animeId: number }) {
       <div className="flex flex-col gap-3">
         {stale && (
           <p className="flex items-center gap-1.5 text-sm text-muted" data-testid="similar-stale">
-            <Clock aria-hidden className="size-4 shrink-0 text-warning" />
+            <Glyph icon={Clock} aria-hidden className="size-4 shrink-0 text-warning" />
             {t('stale', {
               date: new Intl.DateTimeFormat(locale === 'en' ? 'en' : 'pt-BR', { dateStyle: 'long' }).format(
                 new Date(stale.fetchedAt),
@@ -72,7 +73,7 @@ export function SimilarAnimeSection({ animeId }: { animeId: number }) {
                   anime={anime}
                   note={
                     <p className="flex h-5 items-center gap-1 text-xs text-muted">
-                      <Users aria-hidden className="size-3.5" />
+                      <Glyph icon={Users} aria-hidden className="size-3.5" />
                       {t('votes', countValues(anime.votes, locale))}
                     </p>
                   }

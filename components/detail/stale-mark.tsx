@@ -1,5 +1,6 @@
-import { Clock } from 'lucide-react';
+import { Clock } from 'lucide';
 import { getTranslations } from 'next-intl/server';
+import { Glyph } from '@/components/ui/glyph';
 import type { Locale } from '@/lib/i18n/config';
 import { staleAge } from '@/lib/records/freshness';
 
@@ -34,7 +35,7 @@ export async function StaleMark({
         aria-describedby="stale-mark-tooltip"
         className="inline-flex min-h-7 items-center gap-1.5 rounded-full border border-warning/60 bg-surface-2 px-2.5 text-xs font-medium text-fg"
       >
-        <Clock aria-hidden className="size-3.5 text-warning" />
+        <Glyph icon={Clock} aria-hidden className="size-3.5 text-warning" />
         <time dateTime={fetchedAt}>{t('staleLabel', { unit: age.unit, count: age.count })}</time>
       </button>
       <span

@@ -1,8 +1,9 @@
 'use client';
 
-import { Languages } from 'lucide-react';
+import { Languages } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 
 /**
  * The machine-translated synopsis with a 'mostrar original' switch (beyond the spec: a machine
@@ -25,7 +26,7 @@ export function SynopsisToggle({ translated, original }: { translated: string[];
         ))}
       </div>
       <p className="flex flex-wrap items-center gap-2 text-xs text-muted">
-        <Languages aria-hidden className="size-4" />
+        <Glyph icon={Languages} aria-hidden className="size-4" />
         <span>{showOriginal ? t('original') : t('translated')}</span>
         <button
           type="button"

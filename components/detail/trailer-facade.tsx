@@ -1,9 +1,10 @@
 'use client';
 
-import { Play } from 'lucide-react';
+import { Play } from 'lucide';
 import Image from 'next/image';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 
 /**
  * SPEC §2 trailer as a facade: a thumbnail and a play button. The youtube-nocookie player (about
@@ -53,7 +54,7 @@ export function TrailerFacade({
               className="object-cover opacity-80 transition-opacity duration-200 group-hover:opacity-100"
             />
             <span className="relative flex size-16 items-center justify-center rounded-full bg-accent text-accent-fg shadow-lg transition-transform duration-200 group-hover:scale-110 motion-reduce:transform-none">
-              <Play aria-hidden className="size-8 translate-x-0.5" fill="currentColor" />
+              <Glyph icon={Play} aria-hidden className="size-8 translate-x-0.5" fill="currentColor" />
             </span>
           </button>
         )}

@@ -1,5 +1,6 @@
-import { ExternalLink, Tv } from 'lucide-react';
+import { ExternalLink, Tv } from 'lucide';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { Glyph } from '@/components/ui/glyph';
 import { streamingLinks, type StreamingLink } from '@/lib/catalogue';
 import { inkOn } from '@/lib/utils/ink';
 
@@ -65,7 +66,7 @@ export async function WhereToWatch({ id }: { id: number }) {
   return (
     <section aria-labelledby="where-to-watch-title" className="space-y-3" data-testid="where-to-watch">
       <h2 id="where-to-watch-title" className="flex items-center gap-2 text-lg font-bold sm:text-xl">
-        <Tv aria-hidden className="size-5 text-accent-text" />
+        <Glyph icon={Tv} aria-hidden className="size-5 text-accent-text" />
         {t('title')}
       </h2>
       {links.length === 0 ? (
@@ -98,7 +99,11 @@ export async function WhereToWatch({ id }: { id: number }) {
                         {regions ? t('regions', { regions }) : t('allRegions')}
                       </span>
                     </span>
-                    <ExternalLink aria-hidden className="size-4 shrink-0 text-muted group-hover:text-fg" />
+                    <Glyph
+                      icon={ExternalLink}
+                      aria-hidden
+                      className="size-4 shrink-0 text-muted group-hover:text-fg"
+                    />
                     <span className="sr-only">{t('opensInNewTab')}</span>
                   </a>
                 </li>

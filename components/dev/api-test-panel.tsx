@@ -1,8 +1,9 @@
 'use client';
 
-import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
+import { CheckCircle2, Loader2, XCircle } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { Button } from '@/components/ui/button';
 import { apiGet, ApiError } from '@/lib/api-client';
 import type { Anime, AnimeDetails, AnimePage, Episode } from '@/lib/jikan/types';
@@ -50,7 +51,11 @@ export function ApiTestPanel() {
 
   const details = (id: number) => async (): Promise<Omit<Outcome, 'ms'>> => {
     const body = await apiGet<{ data: AnimeDetails }>(`/api/anime/${id}`);
-    return { ok: true, summary: t('detailsSummary', { id: body.data.id, title: body.data.title ?? '—' }), body };
+    return {
+      ok: true,
+      summary: t('detailsSummary', { id: body.data.id, title: body.data.title ?? '—' }),
+      body,
+    };
   };
 
   const streaming = (title: string) => async (): Promise<Omit<Outcome, 'ms'>> => {
@@ -64,7 +69,10 @@ export function ApiTestPanel() {
     const count = body.data?.length ?? 0;
     return {
       ok: body.data !== null,
-      summary: body.data === null ? t('noEpisodes', { title, id: anime.id }) : t('episodesSummary', { title, id: anime.id, count }),
+      summary:
+        body.data === null
+          ? t('noEpisodes', { title, id: anime.id })
+          : t('episodesSummary', { title, id: anime.id, count }),
       body: { mapped: { id: anime.id, title: anime.title }, episodes: body },
     };
   };
@@ -80,10 +88,20 @@ export function ApiTestPanel() {
     };
   };
 
-  const tests: { id: TestId; label: string; run: () => Promise<Omit<Outcome, 'ms'>>; expectError?: boolean }[] = [
+  const tests: {
+    id: TestId;
+    label: string;
+    run: () => Promise<Omit<Outcome, 'ms'>>;
+    expectError?: boolean;
+  }[] = [
     { id: 'details1', label: t('details', { id: 1 }), run: details(1) },
     { id: 'details5', label: t('details', { id: 5 }), run: details(5) },
-    { id: 'detailsInvalid', label: t('detailsInvalid', { id: INVALID_ID }), run: details(INVALID_ID), expectError: true },
+    {
+      id: 'detailsInvalid',
+      label: t('detailsInvalid', { id: INVALID_ID }),
+      run: details(INVALID_ID),
+      expectError: true,
+    },
     { id: 'streamNaruto', label: t('streaming', { title: 'Naruto' }), run: streaming('Naruto') },
     { id: 'streamOnePiece', label: t('streaming', { title: 'One Piece' }), run: streaming('One Piece') },
     { id: 'mapping', label: t('mapping'), run: mapping },
@@ -98,7 +116,12 @@ export function ApiTestPanel() {
     } catch (error) {
       const summary = describeError(error);
       // The invalid id passes when the API refuses it clearly.
-      outcome = { ok: !!test.expectError && error instanceof ApiError && error.code === 'INVALID_ID', summary, ms: 0, body: { error: summary } };
+      outcome = {
+        ok: !!test.expectError && error instanceof ApiError && error.code === 'INVALID_ID',
+        summary,
+        ms: 0,
+        body: { error: summary },
+      };
     }
     outcome.ms = Math.round(performance.now() - started);
     logger.info('API test', { test: test.id, ok: outcome.ok, ms: outcome.ms }, 'test-page');
@@ -152,10 +175,19 @@ export function ApiTestPanel() {
           const outcome = results[test.id];
           const busy = running.has(test.id);
           return (
-            <li key={test.id} data-testid={`api-test-${test.id}`} className="rounded-md border border-border bg-surface p-4">
+            <li
+              key={test.id}
+              data-testid={`api-test-${test.id}`}
+              className="rounded-md border border-border bg-surface p-4"
+            >
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <Button variant="secondary" onClick={() => void run(test)} disabled={busy} aria-describedby={`api-test-${test.id}-result`}>
-                  {busy && <Loader2 aria-hidden className="size-4 animate-spin" />}
+                <Button
+                  variant="secondary"
+                  onClick={() => void run(test)}
+                  disabled={busy}
+                  aria-describedby={`api-test-${test.id}-result`}
+                >
+                  {busy && <Glyph icon={Loader2} aria-hidden className="size-4 animate-spin" />}
                   {test.label}
                 </Button>
                 {outcome && (
@@ -171,12 +203,17 @@ export function ApiTestPanel() {
                   <>
                     <p className="flex items-start gap-2" data-testid="api-test-summary">
                       {outcome.ok ? (
-                        <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-success" />
+                        <Glyph
+                          icon={CheckCircle2}
+                          aria-hidden
+                          className="mt-0.5 size-4 shrink-0 text-success"
+                        />
                       ) : (
-                        <XCircle aria-hidden className="mt-0.5 size-4 shrink-0 text-error" />
+                        <Glyph icon={XCircle} aria-hidden className="mt-0.5 size-4 shrink-0 text-error" />
                       )}
                       <span>
-                        <span className="font-semibold">{outcome.ok ? t('passed') : t('failed')}:</span> {outcome.summary}
+                        <span className="font-semibold">{outcome.ok ? t('passed') : t('failed')}:</span>{' '}
+                        {outcome.summary}
                       </span>
                     </p>
                     <details className="mt-2">

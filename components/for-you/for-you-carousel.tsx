@@ -1,8 +1,9 @@
 'use client';
 
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from 'lucide';
 import { useLocale, useTranslations } from 'next-intl';
 import Link from 'next/link';
+import { Glyph } from '@/components/ui/glyph';
 import { CarouselFrame, SLIDE_WIDTH_CLASS } from '@/components/carousel/carousel-frame';
 import { countValues } from '@/lib/i18n/format-count';
 import { routes } from '@/lib/routes';
@@ -35,7 +36,7 @@ export function ForYouCarousel() {
             className="inline-flex min-h-11 items-center gap-1 rounded-md px-2 text-sm font-medium text-accent-text hover:bg-surface-2"
           >
             {t('seeAll')}
-            <ArrowRight aria-hidden className="size-4" />
+            <Glyph icon={ArrowRight} aria-hidden className="size-4" />
           </Link>
         }
       >

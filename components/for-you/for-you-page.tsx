@@ -1,7 +1,9 @@
 'use client';
 
-import { CloudOff, Clock, Compass, Loader2, Sparkles, Upload } from 'lucide-react';
+import { Sparkles } from 'lucide';
+import { Clock, CloudOff, Compass, Loader2, Upload } from 'lucide';
 import { useLocale, useTranslations } from 'next-intl';
+import { Glyph } from '@/components/ui/glyph';
 import { countValues } from '@/lib/i18n/format-count';
 import Link from 'next/link';
 import { AnimeCardSkeleton } from '@/components/anime/anime-card-skeleton';
@@ -27,11 +29,11 @@ export function ForYouEmpty() {
       action={
         <div className="flex flex-wrap justify-center gap-2">
           <Link href={routes.explore} className={buttonClass('primary')}>
-            <Compass aria-hidden className="size-4" />
+            <Glyph icon={Compass} aria-hidden className="size-4" />
             {tCommon('goToExplore')}
           </Link>
           <Link href={`${routes.settings}?tab=data`} className={buttonClass('secondary')}>
-            <Upload aria-hidden className="size-4" />
+            <Glyph icon={Upload} aria-hidden className="size-4" />
             {t('import')}
           </Link>
         </div>
@@ -49,19 +51,19 @@ export function ForYouStatus({ state }: { state: Extract<ForYouState, { status: 
     <div className="flex flex-col gap-1.5 text-sm text-muted">
       {gathering && (
         <p role="status" className="flex items-center gap-1.5" data-testid="for-you-gathering">
-          <Loader2 aria-hidden className="size-4 shrink-0 motion-safe:animate-spin" />
+          <Glyph icon={Loader2} aria-hidden className="size-4 shrink-0 motion-safe:animate-spin" />
           {t('gathering', { done: state.done, total: state.total })}
         </p>
       )}
       {state.outage && (
         <p role="status" className="flex items-center gap-1.5" data-testid="for-you-outage">
-          <CloudOff aria-hidden className="size-4 shrink-0 text-warning" />
+          <Glyph icon={CloudOff} aria-hidden className="size-4 shrink-0 text-warning" />
           {t('outage')}
         </p>
       )}
       {state.stale && (
         <p className="flex items-center gap-1.5" data-testid="for-you-stale">
-          <Clock aria-hidden className="size-4 shrink-0 text-warning" />
+          <Glyph icon={Clock} aria-hidden className="size-4 shrink-0 text-warning" />
           {t('staleNote')}
         </p>
       )}

@@ -1,7 +1,8 @@
 'use client';
 
-import { ThumbsDown } from 'lucide-react';
+import { ThumbsDown } from 'lucide';
 import { useLocale, useTranslations } from 'next-intl';
+import { Glyph } from '@/components/ui/glyph';
 import { AnimeCard } from '@/components/anime/anime-card';
 import { animeTitle } from '@/lib/anime-display';
 import type { Suggestion } from '@/lib/for-you/suggest';
@@ -67,7 +68,7 @@ export function SuggestionCard({ suggestion, className }: { suggestion: Suggesti
         }}
         className="inline-flex min-h-11 items-center justify-center gap-1.5 rounded-md px-2 text-sm text-muted hover:bg-surface-2 hover:text-fg"
       >
-        <ThumbsDown aria-hidden className="size-4" />
+        <Glyph icon={ThumbsDown} aria-hidden className="size-4" />
         {t('dismiss')}
       </button>
     </div>

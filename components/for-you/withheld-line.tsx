@@ -1,7 +1,8 @@
 'use client';
 
-import { EyeOff } from 'lucide-react';
+import { EyeOff } from 'lucide';
 import Link from 'next/link';
+import { Glyph } from '@/components/ui/glyph';
 import { routes } from '@/lib/routes';
 import { selectCanAccessAdult, useAuthStore } from '@/lib/stores/auth-store';
 
@@ -19,7 +20,7 @@ export function WithheldLine({ text, signIn, count }: { text: string; signIn: st
       data-testid="withheld-notice"
       className="flex flex-wrap items-center gap-x-2 text-sm text-muted"
     >
-      <EyeOff aria-hidden className="size-4 shrink-0 text-warning" />
+      <Glyph icon={EyeOff} aria-hidden className="size-4 shrink-0 text-warning" />
       <span>{text}</span>
       <Link
         href={`${routes.settings}?tab=account`}

@@ -1,6 +1,7 @@
-import { ArrowRight, Compass, Database, ListChecks, Search, ShieldCheck, Star } from 'lucide-react';
+import { ArrowRight, Compass, Database, ListChecks, Search, ShieldCheck, Star } from 'lucide';
 import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
+import { Glyph } from '@/components/ui/glyph';
 import { buttonClass } from '@/components/ui/button';
 import { routes } from '@/lib/routes';
 
@@ -20,7 +21,7 @@ export async function Hero() {
         <p className="max-w-2xl text-lg text-muted">{t('heroTagline')}</p>
         <Link href={routes.explore} className={buttonClass('primary', 'md', 'text-base')}>
           {t('cta')}
-          <ArrowRight aria-hidden className="size-5" />
+          <Glyph icon={ArrowRight} aria-hidden className="size-5" />
         </Link>
       </div>
     </section>
@@ -43,7 +44,7 @@ export async function Features() {
       <ul className="grid gap-4 sm:grid-cols-3">
         {features.map(({ icon: Icon, title, text }) => (
           <li key={title} className="rounded-md border border-border bg-surface p-5">
-            <Icon aria-hidden className="mb-3 size-7 text-accent-text" />
+            <Glyph icon={Icon} aria-hidden className="mb-3 size-7 text-accent-text" />
             <h3 className="mb-1 text-base font-semibold">{title}</h3>
             <p className="text-sm text-muted">{text}</p>
           </li>
@@ -81,7 +82,7 @@ export async function LandingSections() {
               </span>
               <div>
                 <h3 className="mb-1 flex items-center gap-2 text-base font-semibold">
-                  <Icon aria-hidden className="size-4 text-accent-text" />
+                  <Glyph icon={Icon} aria-hidden className="size-4 text-accent-text" />
                   {title}
                 </h3>
                 <p className="text-sm text-muted">{text}</p>
@@ -92,7 +93,7 @@ export async function LandingSections() {
       </section>
       <section className="mx-auto grid max-w-7xl gap-4 px-4 py-8 sm:px-6 md:grid-cols-2">
         <article aria-labelledby="privacy-title" className="rounded-md border border-border bg-surface p-6">
-          <Database aria-hidden className="mb-3 size-7 text-accent-text" />
+          <Glyph icon={Database} aria-hidden className="mb-3 size-7 text-accent-text" />
           <h2 id="privacy-title" className="mb-2 text-lg font-bold">
             {t('privacyTitle')}
           </h2>
@@ -102,7 +103,7 @@ export async function LandingSections() {
           </Link>
         </article>
         <article aria-labelledby="adult-title" className="rounded-md border border-border bg-surface p-6">
-          <ShieldCheck aria-hidden className="mb-3 size-7 text-accent-text" />
+          <Glyph icon={ShieldCheck} aria-hidden className="mb-3 size-7 text-accent-text" />
           <h2 id="adult-title" className="mb-2 text-lg font-bold">
             {t('adultTitle')}
           </h2>
@@ -119,7 +120,7 @@ export async function LandingSections() {
           </div>
           <Link href={routes.explore} className={buttonClass('primary', 'md', 'text-base')}>
             {t('cta')}
-            <ArrowRight aria-hidden className="size-5" />
+            <Glyph icon={ArrowRight} aria-hidden className="size-5" />
           </Link>
         </div>
       </section>

@@ -1,6 +1,7 @@
-import { CalendarClock, Heart, Loader2, Sparkles } from 'lucide-react';
+import { CalendarClock, Heart, Loader2, Sparkles } from 'lucide';
 import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
+import { Glyph } from '@/components/ui/glyph';
 import { AuthBootstrap } from '@/components/auth/auth-bootstrap';
 import { LibrarySync } from '@/components/library/library-sync';
 import { LanguageSwitcher } from '@/components/i18n/language-switcher';
@@ -32,7 +33,7 @@ export async function Header() {
           href={routes.home}
           className="mr-2 inline-flex min-h-11 min-w-0 items-center gap-2 rounded-md text-base font-bold text-fg sm:shrink-0 sm:text-lg"
         >
-          <Sparkles aria-hidden className="size-6 shrink-0 text-accent-text" />
+          <Glyph icon={Sparkles} aria-hidden className="size-6 shrink-0 text-accent-text" />
           <span className="truncate lg:max-xl:sr-only">{t('brand')}</span>
         </Link>
         <nav aria-label={t('mainNav')} className="hidden shrink-0 items-center gap-1 lg:flex">
@@ -60,7 +61,7 @@ export async function Header() {
               title={t('forYou')}
               className={buttonClass('ghost', 'icon')}
             >
-              <Heart aria-hidden className="size-5" />
+              <Glyph icon={Heart} aria-hidden className="size-5" />
             </Link>
             <Link
               href={routes.schedule}
@@ -68,7 +69,7 @@ export async function Header() {
               title={t('schedule')}
               className={buttonClass('ghost', 'icon')}
             >
-              <CalendarClock aria-hidden className="size-5" />
+              <Glyph icon={CalendarClock} aria-hidden className="size-5" />
             </Link>
           </div>
           <NotificationBell />
@@ -98,7 +99,11 @@ async function AccountChecking() {
           aria-describedby="access-badge-checking"
           className="inline-flex min-h-9 items-center gap-1.5 rounded-full border border-border bg-surface-2 px-3 text-xs font-medium text-muted"
         >
-          <Loader2 aria-hidden className="size-4 animate-spin text-muted motion-reduce:animate-none" />
+          <Glyph
+            icon={Loader2}
+            aria-hidden
+            className="size-4 animate-spin text-muted motion-reduce:animate-none"
+          />
           <span className="sr-only">{t('label')}: </span>
           <span className="sr-only 2xl:not-sr-only">{t('checking')}</span>
         </button>

@@ -1,10 +1,11 @@
 'use client';
 
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from 'lucide';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { listMenuItems } from '@/lib/routes';
 import { useUntilHydrated } from '@/lib/stores/use-hydrated';
 import { cn } from '@/lib/utils/cn';
@@ -83,7 +84,8 @@ export function ListsMenu() {
         )}
       >
         {t('myLists')}
-        <ChevronDown
+        <Glyph
+          icon={ChevronDown}
           aria-hidden
           className={cn('size-4 transition-transform duration-150', open && 'rotate-180')}
         />

@@ -1,11 +1,12 @@
 'use client';
 
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+import { X } from 'lucide';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import type { RefObject } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { AccessBadge } from '@/components/auth/access-badge';
 import { UserMenu } from '@/components/auth/user-menu';
 import { LanguageSwitcher } from '@/components/i18n/language-switcher';
@@ -61,7 +62,7 @@ export default function MobileMenuDialog({
           <div className="flex items-center justify-between">
             <Dialog.Title className="text-lg font-semibold">{t('menuTitle')}</Dialog.Title>
             <Dialog.Close className={buttonClass('ghost', 'icon')} aria-label={t('closeMenu')}>
-              <X aria-hidden className="size-5" />
+              <Glyph icon={X} aria-hidden className="size-5" />
             </Dialog.Close>
           </div>
           <SearchBar onSubmitted={close} />

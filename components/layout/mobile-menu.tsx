@@ -1,9 +1,10 @@
 'use client';
 
-import { Menu, Search } from 'lucide-react';
+import { Menu, Search } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { usePathname } from 'next/navigation';
 import { useRef, useState } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { buttonClass } from '@/components/ui/button';
 import { Lazy } from '@/components/ui/lazy';
 import { useUntilHydrated } from '@/lib/stores/use-hydrated';
@@ -53,7 +54,7 @@ export function MobileMenu() {
         onFocus={preload}
         onClick={() => show(true)}
       >
-        <Search aria-hidden className="size-5" />
+        <Glyph icon={Search} aria-hidden className="size-5" />
       </button>
       <button
         ref={triggerRef}
@@ -67,7 +68,7 @@ export function MobileMenu() {
         onFocus={preload}
         onClick={() => show(false)}
       >
-        <Menu aria-hidden className="size-6" />
+        <Glyph icon={Menu} aria-hidden className="size-6" />
       </button>
       <Lazy
         load={loadDialog}

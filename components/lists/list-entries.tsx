@@ -1,6 +1,6 @@
 'use client';
 
-import { ListPlus } from 'lucide-react';
+import { ListPlus } from 'lucide';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useCallback, useMemo } from 'react';

@@ -1,9 +1,10 @@
 'use client';
 
-import { CloudOff, Plus } from 'lucide-react';
+import { CloudOff, Plus } from 'lucide';
 import { useLocale, useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useId } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { AnimeCover } from '@/components/anime/anime-cover';
 import { NextEpisodeCountdown } from '@/components/schedule/next-episode-countdown';
 import { Button } from '@/components/ui/button';
@@ -61,7 +62,7 @@ export function EntryCover({
   if (data.state === 'loading') return <div className="skeleton absolute inset-0" />;
   return (
     <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-3 text-center text-sm text-muted">
-      <CloudOff aria-hidden className="size-6" />
+      <Glyph icon={CloudOff} aria-hidden className="size-6" />
       <span id={noteId} data-testid="entry-unavailable">
         {t(data.offline ? 'unavailableOffline' : 'unavailable')}
       </span>
@@ -174,7 +175,7 @@ export function ListEntryCard({
                   title={t('increment', { title })}
                   onClick={() => onIncrement(id)}
                 >
-                  <Plus aria-hidden className="size-4" />
+                  <Glyph icon={Plus} aria-hidden className="size-4" />
                 </Button>
               )}
             </div>

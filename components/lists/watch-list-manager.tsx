@@ -1,8 +1,9 @@
 'use client';
 
-import { Bookmark, CheckCircle2, CirclePause, Eye, Trash2, XCircle, type LucideIcon } from 'lucide-react';
+import { Bookmark, CheckCircle2, CirclePause, Eye, Trash2, XCircle, type IconNode } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { buttonClass } from '@/components/ui/button';
 import { useListOf, useListsStore, type ListType } from '@/lib/stores/lists-store';
 import { useStoresHydrated } from '@/lib/stores/use-stores-hydrated';
@@ -12,7 +13,7 @@ import type { SnapshotCard } from '@/components/rating/rating-form';
 import { rememberCard } from './seen-cards';
 
 /** SPEC §2 order, plus on-hold ('Pausado') last. */
-const BUTTONS: { type: ListType; icon: LucideIcon }[] = [
+const BUTTONS: { type: ListType; icon: IconNode }[] = [
   { type: 'PLAN_TO_WATCH', icon: Bookmark },
   { type: 'WATCHING', icon: Eye },
   { type: 'COMPLETED', icon: CheckCircle2 },
@@ -60,7 +61,7 @@ export function WatchListManager({ animeId, card }: { animeId: number; card: Sna
                 cn('justify-start', type === 'ON_HOLD' && 'col-span-2'),
               )}
             >
-              <Icon aria-hidden className="size-4 shrink-0" />
+              <Glyph icon={Icon} aria-hidden className="size-4 shrink-0" />
               {t(type)}
             </button>
           );
@@ -72,7 +73,7 @@ export function WatchListManager({ animeId, card }: { animeId: number; card: Sna
           onClick={() => failed(remove(animeId))}
           className={buttonClass('danger', 'md', 'justify-center')}
         >
-          <Trash2 aria-hidden className="size-4" />
+          <Glyph icon={Trash2} aria-hidden className="size-4" />
           {t('remove')}
         </button>
       )}

@@ -1,8 +1,9 @@
 'use client';
 
-import { Bell } from 'lucide-react';
+import { Bell } from 'lucide';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { buttonClass } from '@/components/ui/button';
 import { Lazy, useLoaded } from '@/components/ui/lazy';
 import { cn } from '@/lib/utils/cn';
@@ -59,7 +60,7 @@ export function NotificationBell({ className }: { className?: string }) {
           setOpen(true);
         }}
       >
-        <Bell aria-hidden className="size-5" />
+        <Glyph icon={Bell} aria-hidden className="size-5" />
         {count > 0 && (
           <span
             aria-hidden

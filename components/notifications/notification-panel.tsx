@@ -1,12 +1,17 @@
 'use client';
 
 import * as Dialog from '@radix-ui/react-dialog';
-import { BellOff, Check, CheckCheck, Trash2, X } from 'lucide-react';
+import { BellOff, Check, CheckCheck, Trash2, X } from 'lucide';
 import { useLocale, useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useState, type RefObject } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { buttonClass } from '@/components/ui/button';
-import { desktopPermission, requestDesktopPermission, type DesktopPermission } from '@/lib/desktop-notifications';
+import {
+  desktopPermission,
+  requestDesktopPermission,
+  type DesktopPermission,
+} from '@/lib/desktop-notifications';
 import { unreadCount, useNotificationsStore } from '@/lib/stores/notifications-store';
 import { cn } from '@/lib/utils/cn';
 import { notificationText } from './notification-text';
@@ -58,7 +63,7 @@ export default function NotificationPanel({
               </Dialog.Description>
             </div>
             <Dialog.Close className={buttonClass('ghost', 'icon')} aria-label={t('close')}>
-              <X aria-hidden className="size-5" />
+              <Glyph icon={X} aria-hidden className="size-5" />
             </Dialog.Close>
           </div>
 
@@ -70,11 +75,11 @@ export default function NotificationPanel({
                 disabled={unread === 0}
                 onClick={markAllRead}
               >
-                <CheckCheck aria-hidden className="size-4" />
+                <Glyph icon={CheckCheck} aria-hidden className="size-4" />
                 {t('markAllRead')}
               </button>
               <button type="button" className={buttonClass('danger', 'sm')} onClick={clearAll}>
-                <Trash2 aria-hidden className="size-4" />
+                <Glyph icon={Trash2} aria-hidden className="size-4" />
                 {t('clearAll')}
               </button>
             </div>
@@ -95,7 +100,7 @@ export default function NotificationPanel({
 
           {notifications.length === 0 ? (
             <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center text-muted">
-              <BellOff aria-hidden className="size-10" />
+              <Glyph icon={BellOff} aria-hidden className="size-10" />
               <p>{t('empty')}</p>
             </div>
           ) : (
@@ -153,7 +158,7 @@ export default function NotificationPanel({
                           title={t('markRead', { title })}
                           onClick={() => markRead(notification.id)}
                         >
-                          <Check aria-hidden className="size-4" />
+                          <Glyph icon={Check} aria-hidden className="size-4" />
                         </button>
                       )}
                       <button
@@ -163,7 +168,7 @@ export default function NotificationPanel({
                         title={t('remove', { title })}
                         onClick={() => remove(notification.id)}
                       >
-                        <Trash2 aria-hidden className="size-4" />
+                        <Glyph icon={Trash2} aria-hidden className="size-4" />
                       </button>
                     </div>
                   </li>

@@ -1,9 +1,10 @@
 'use client';
 
-import { WifiOff } from 'lucide-react';
+import { WifiOff } from 'lucide';
 import { Serwist } from '@serwist/window';
 import { useTranslations } from 'next-intl';
 import { useEffect, useSyncExternalStore } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { OFFLINE_COPY_TIMING } from '@/lib/pwa/cache-policy';
 import { prepareOffline, WORKER_URL } from '@/lib/pwa/client';
 import { whenOfflineKitMayLoad } from '@/lib/pwa/offline-kit';
@@ -113,7 +114,7 @@ export default function PwaClient() {
       data-testid="offline-copy-notice"
       className="flex items-center justify-center gap-2 border-b border-border bg-surface-2 px-4 py-2 text-left text-sm text-fg"
     >
-      <WifiOff aria-hidden className="size-4 shrink-0" />
+      <Glyph icon={WifiOff} aria-hidden className="size-4 shrink-0" />
       {t('savedCopy')}
     </p>
   );

@@ -1,6 +1,7 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from 'lucide';
 import { getMessages, getTranslations } from 'next-intl/server';
 import Link from 'next/link';
+import { Glyph } from '@/components/ui/glyph';
 import { AnimeCover } from '@/components/anime/anime-cover';
 import { animeTitle } from '@/lib/anime-display';
 import type { Locale } from '@/lib/i18n/config';
@@ -32,7 +33,7 @@ export async function EditRatingPage({ anime: record, locale }: { anime: AnimeDe
         href={routes.anime(anime.id)}
         className="inline-flex min-h-11 items-center gap-2 self-start rounded-md px-2 text-sm font-medium text-muted hover:text-fg"
       >
-        <ArrowLeft aria-hidden className="size-4" />
+        <Glyph icon={ArrowLeft} aria-hidden className="size-4" />
         {t('backToDetail', { title })}
       </Link>
       <div

@@ -1,8 +1,9 @@
 'use client';
 
-import { Star } from 'lucide-react';
+import { Star } from 'lucide';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { Button } from '@/components/ui/button';
 import type { AnimeSnapshot } from '@/lib/stores/anime-snapshot';
 import {
@@ -138,7 +139,8 @@ function RatingFields({
                   className="peer sr-only"
                 />
                 <span className="sr-only">{t('star', countValues(value, locale))}</span>
-                <Star
+                <Glyph
+                  icon={Star}
                   aria-hidden
                   className={cn(
                     'size-8 transition-colors duration-150',

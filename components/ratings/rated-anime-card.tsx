@@ -1,9 +1,10 @@
 'use client';
 
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from 'lucide';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useId } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { EntryCover, useEntryTitle } from '@/components/lists/list-entry-card';
 import { useWantEntry, type EntryData } from '@/components/lists/use-entry-data';
 import type { EntryItemProps } from '@/components/lists/virtual-entry-grid';
@@ -74,7 +75,7 @@ export function RatedAnimeCard({
             className="mt-auto inline-flex min-h-11 items-center gap-1 text-sm font-medium text-accent-text hover:underline"
           >
             {t('viewEdit')}
-            <ArrowRight aria-hidden className="size-4" />
+            <Glyph icon={ArrowRight} aria-hidden className="size-4" />
           </Link>
         </div>
       </article>

@@ -1,4 +1,5 @@
-import { Star } from 'lucide-react';
+import { Star } from 'lucide';
+import { Glyph } from '@/components/ui/glyph';
 import { cn } from '@/lib/utils/cn';
 
 /** Five stars, `rating` of them filled; one accessible image named by `label` (e.g. "4/5"). */
@@ -14,7 +15,8 @@ export function StarDisplay({
   return (
     <span role="img" aria-label={label} className={cn('inline-flex items-center gap-0.5', className)}>
       {Array.from({ length: 5 }, (_, index) => (
-        <Star
+        <Glyph
+          icon={Star}
           key={index}
           aria-hidden
           className={cn('size-4', index < rating ? 'fill-current text-star' : 'text-muted')}

@@ -1,9 +1,10 @@
 'use client';
 
-import { ListFilter } from 'lucide-react';
+import { ListFilter } from 'lucide';
 import { useLocale, useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { AnimeCover } from '@/components/anime/anime-cover';
 import { animeTitle } from '@/lib/anime-display';
 import { countValues } from '@/lib/i18n/format-count';
@@ -27,7 +28,10 @@ function useViewerZone(): string | null {
 function useMyIds(): Set<number> | null {
   const hydrated = useStoresHydrated();
   const lists = useListsStore((state) => state.lists);
-  return useMemo(() => (hydrated ? new Set(LIST_TYPES.flatMap((type) => lists[type])) : null), [hydrated, lists]);
+  return useMemo(
+    () => (hydrated ? new Set(LIST_TYPES.flatMap((type) => lists[type])) : null),
+    [hydrated, lists],
+  );
 }
 
 /**
@@ -69,7 +73,7 @@ export function ScheduleWeek({ entries, partial }: { entries: ScheduleEntry[]; p
               : 'border-border bg-surface text-fg hover:bg-surface-2',
           )}
         >
-          <ListFilter aria-hidden className="size-4" />
+          <Glyph icon={ListFilter} aria-hidden className="size-4" />
           {t('onlyMine')}
         </button>
       </div>
@@ -80,11 +84,7 @@ export function ScheduleWeek({ entries, partial }: { entries: ScheduleEntry[]; p
       )}
       <div data-schedule-week className={cn('flex flex-col gap-6', !placement && 'invisible')}>
         {days.map((dayView) => (
-          <ScheduleDay
-            key={dayView.weekday}
-            day={dayView}
-            mine={filtering ? mine : null}
-          />
+          <ScheduleDay key={dayView.weekday} day={dayView} mine={filtering ? mine : null} />
         ))}
       </div>
       <noscript>
@@ -140,7 +140,9 @@ function ScheduleDay({ day, mine }: { day: ScheduleDayView; mine: Set<number> | 
                     {title}
                   </span>
                   {entry.episodes !== null && (
-                    <span className="text-xs text-muted">{t('episodes', countValues(entry.episodes, locale))}</span>
+                    <span className="text-xs text-muted">
+                      {t('episodes', countValues(entry.episodes, locale))}
+                    </span>
                   )}
                 </span>
               </Link>

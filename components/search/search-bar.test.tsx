@@ -92,7 +92,8 @@ describe('SearchBar', () => {
     expect(box).toHaveAttribute('aria-expanded', 'false');
     await user.click(box);
     expect(box).toHaveAttribute('aria-expanded', 'true');
-    const popular = screen.getByRole('group', { name: 'Buscas populares' });
+    // The popup's code loads when the list first opens.
+    const popular = await screen.findByRole('group', { name: 'Buscas populares' });
     expect(
       within(popular)
         .getAllByRole('option')
@@ -107,7 +108,7 @@ describe('SearchBar', () => {
     const box = renderBar(onSubmitted);
     await user.click(box);
     await user.keyboard('{ArrowDown}{ArrowDown}');
-    const active = screen.getByRole('option', { name: 'Dragon Ball' });
+    const active = await screen.findByRole('option', { name: 'Dragon Ball' });
     expect(active).toHaveAttribute('aria-selected', 'true');
     expect(box).toHaveAttribute('aria-activedescendant', active.id);
     await user.keyboard('{ArrowUp}{ArrowUp}');

@@ -1,19 +1,26 @@
 'use client';
 
-import { Search, X } from 'lucide-react';
+import { Search, X } from 'lucide';
 import { useLocale, useTranslations } from 'next-intl';
+import { Glyph } from '@/components/ui/glyph';
 import { MAX_SEARCH_LENGTH } from '@/lib/discovery/params';
 import { countValues } from '@/lib/i18n/format-count';
 import { routes } from '@/lib/routes';
+import { Lazy } from '@/components/ui/lazy';
 import { cn } from '@/lib/utils/cn';
-import { SearchPopup } from './search-popup';
+import type { SearchPopup as SearchPopupComponent } from './search-popup';
 import { useSearchCombobox } from './use-search-combobox';
+
+/** The popup's code (options, covers): loaded when the list first opens, kept after. */
+let popupModule: Promise<typeof SearchPopupComponent> | null = null;
+const loadPopup = () => (popupModule ??= import('./search-popup').then((module) => module.SearchPopup));
 
 /**
  * The search bar (SPEC §2, §4, §5): the view of the search combobox (behaviour in
  * useSearchCombobox). It is a plain GET form to /search with the term as `q`, so Enter searches
  * before the page is hydrated and without JavaScript; once hydrated, suggestions, recent and
- * popular searches open under it. Used in the header and the mobile menu.
+ * popular searches open under it (their code loads when it first opens: the keys work at once,
+ * the list is drawn a moment later). Used in the header and the mobile menu.
  */
 export function SearchBar({ className, onSubmitted }: { className?: string; onSubmitted?: () => void }) {
   const t = useTranslations('SearchBar');
@@ -42,7 +49,8 @@ export function SearchBar({ className, onSubmitted }: { className?: string; onSu
         {t('label')}
       </label>
       <div className="relative min-w-0 flex-1">
-        <Search
+        <Glyph
+          icon={Search}
           aria-hidden
           className="pointer-events-none absolute top-1/2 left-3 hidden size-4 -translate-y-1/2 text-muted @sm:block"
         />
@@ -51,7 +59,7 @@ export function SearchBar({ className, onSubmitted }: { className?: string; onSu
           aria-label={t('submit')}
           className="absolute top-1/2 left-1 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-muted hover:text-fg @sm:hidden"
         >
-          <Search aria-hidden className="size-4" />
+          <Glyph icon={Search} aria-hidden className="size-4" />
         </button>
         <input
           {...combobox.inputProps}
@@ -72,7 +80,7 @@ export function SearchBar({ className, onSubmitted }: { className?: string; onSu
             onClick={combobox.clear}
             className="absolute top-1/2 right-1 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-muted hover:text-fg"
           >
-            <X aria-hidden className="size-4" />
+            <Glyph icon={X} aria-hidden className="size-4" />
           </button>
         ) : (
           <kbd
@@ -96,7 +104,7 @@ export function SearchBar({ className, onSubmitted }: { className?: string; onSu
       >
         {t('submit')}
       </button>
-      {combobox.popupShown && <SearchPopup combobox={combobox} noticeText={noticeText} />}
+      {combobox.popupShown && <Lazy load={loadPopup} props={{ combobox, noticeText }} />}
     </form>
   );
 }

@@ -1,7 +1,8 @@
 'use client';
 
-import { Clock, LoaderCircle, TrendingUp } from 'lucide-react';
+import { Clock, LoaderCircle, TrendingUp } from 'lucide';
 import { useLocale, useTranslations } from 'next-intl';
+import { Glyph } from '@/components/ui/glyph';
 import { AnimeCover } from '@/components/anime/anime-cover';
 import { useAnimeLabels } from '@/components/anime/use-anime-labels';
 import { animeTitle } from '@/lib/anime-display';
@@ -37,7 +38,7 @@ export function SearchPopup({
       {noticeText && (
         <p aria-hidden className="flex min-h-11 items-center gap-2 px-3 text-sm text-muted">
           {combobox.notice === 'loading' && (
-            <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" />
+            <Glyph icon={LoaderCircle} className="size-4 animate-spin motion-reduce:animate-none" />
           )}
           {noticeText}
         </p>
@@ -80,9 +81,9 @@ export function SearchPopup({
                     ) : (
                       <>
                         {option.kind === 'recent' ? (
-                          <Clock aria-hidden className="size-4 shrink-0 text-muted" />
+                          <Glyph icon={Clock} aria-hidden className="size-4 shrink-0 text-muted" />
                         ) : (
-                          <TrendingUp aria-hidden className="size-4 shrink-0 text-muted" />
+                          <Glyph icon={TrendingUp} aria-hidden className="size-4 shrink-0 text-muted" />
                         )}
                         <span className="truncate">{option.term}</span>
                       </>

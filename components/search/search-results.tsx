@@ -1,8 +1,9 @@
 'use client';
 
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from 'lucide';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { AnimeGridItems, gridClass } from '@/components/anime/anime-grid';
 import { useAdultListing } from '@/components/auth/use-adult-listing';
 import { Button } from '@/components/ui/button';
@@ -122,7 +123,8 @@ export function SearchResults({
             aria-busy={status === 'loading'}
             onClick={() => void loadMore()}
           >
-            <LoaderCircle
+            <Glyph
+              icon={LoaderCircle}
               aria-hidden
               className={cn(
                 'size-4 animate-spin motion-reduce:animate-none',

@@ -1,8 +1,9 @@
 'use client';
 
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { SEARCH_SORTS, type SearchSort } from '@/lib/discovery/params';
 
 const SORT_LABELS = { relevance: 'sortRelevance', title: 'sortTitle', score: 'sortScore' } as const;
@@ -41,7 +42,8 @@ export function SortSelect({ value, onChange }: { value: SearchSort; onChange: (
             </option>
           ))}
         </select>
-        <ChevronDown
+        <Glyph
+          icon={ChevronDown}
           aria-hidden
           className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted"
         />

@@ -1,8 +1,9 @@
 'use client';
 
-import { LogIn } from 'lucide-react';
+import { LogIn } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { accessState } from '@/components/auth/access-status';
 import { UserAvatar } from '@/components/auth/user-menu';
 import { SignOutButton } from '@/components/auth/sign-out-button';
@@ -54,7 +55,7 @@ export function AccountTab() {
         {heading}
         <p className="text-sm text-muted">{t('visitorText')}</p>
         <Button variant="primary" disabled={busy} aria-busy={busy} onClick={() => void act(auth.signIn)}>
-          <LogIn aria-hidden className="size-4" />
+          <Glyph icon={LogIn} aria-hidden className="size-4" />
           {tHeader('login')}
         </Button>
       </section>

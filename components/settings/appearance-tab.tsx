@@ -1,8 +1,9 @@
 'use client';
 
-import { Moon, Sun } from 'lucide-react';
+import { Moon, Sun } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { useTheme } from 'next-themes';
+import { Glyph } from '@/components/ui/glyph';
 import { useSetTheme } from '@/components/theme/use-set-theme';
 import { cn } from '@/lib/utils/cn';
 import { SettingsCard } from './settings-card';
@@ -24,7 +25,10 @@ export function AppearanceTab() {
   const current = resolvedTheme === 'dark' ? 'dark' : 'light';
 
   return (
-    <SettingsCard title={t('themeTitle')} description={theme === 'system' ? t('themeSystem') : t('themeStored')}>
+    <SettingsCard
+      title={t('themeTitle')}
+      description={theme === 'system' ? t('themeSystem') : t('themeStored')}
+    >
       <div role="radiogroup" aria-label={t('themeTitle')} className="grid grid-cols-2 gap-3 sm:max-w-md">
         {THEMES.map(({ value, icon: Icon }) => {
           const checked = current === value;
@@ -34,7 +38,9 @@ export function AppearanceTab() {
               className={cn(
                 'flex min-h-14 cursor-pointer items-center gap-3 rounded-md border px-4 transition-colors duration-150',
                 'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-text',
-                checked ? 'border-accent bg-accent-soft text-accent-text' : 'border-border hover:bg-surface-2',
+                checked
+                  ? 'border-accent bg-accent-soft text-accent-text'
+                  : 'border-border hover:bg-surface-2',
               )}
             >
               <input
@@ -45,7 +51,7 @@ export function AppearanceTab() {
                 onChange={() => setTheme(value)}
                 className="sr-only"
               />
-              <Icon aria-hidden className="size-5" />
+              <Glyph icon={Icon} aria-hidden className="size-5" />
               <span className="font-medium">{tt(value)}</span>
             </label>
           );

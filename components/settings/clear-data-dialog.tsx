@@ -1,7 +1,8 @@
 'use client';
 
-import { Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide';
 import { useTranslations } from 'next-intl';
+import { Glyph } from '@/components/ui/glyph';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
@@ -15,7 +16,7 @@ export function ClearDataDialog({ onConfirm }: { onConfirm: () => void }) {
     <ConfirmDialog
       trigger={
         <button type="button" className={buttonClass('danger')}>
-          <Trash2 aria-hidden className="size-4" />
+          <Glyph icon={Trash2} aria-hidden className="size-4" />
           {t('clear')}
         </button>
       }

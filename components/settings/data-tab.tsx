@@ -1,8 +1,9 @@
 'use client';
 
-import { Download, FileUp, ListChecks, Upload } from 'lucide-react';
+import { Download, FileUp, ListChecks, Upload } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { useSetTheme } from '@/components/theme/use-set-theme';
 import { Button } from '@/components/ui/button';
 import {
@@ -141,11 +142,11 @@ export function DataTab() {
     <div className="flex flex-col gap-6" aria-busy={busy}>
       <DataSection title={t('backupTitle')} text={t('backupText')}>
         <Button onClick={exportBackup}>
-          <Download aria-hidden className="size-4" />
+          <Glyph icon={Download} aria-hidden className="size-4" />
           {t('export')}
         </Button>
         <Button variant="secondary" disabled={busy} onClick={() => backupInput.current?.click()}>
-          <Upload aria-hidden className="size-4" />
+          <Glyph icon={Upload} aria-hidden className="size-4" />
           {t('import')}
         </Button>
         <input
@@ -162,11 +163,11 @@ export function DataTab() {
 
       <DataSection title={t('malTitle')} text={t('malText')}>
         <Button variant="secondary" disabled={busy} onClick={() => malInput.current?.click()}>
-          <FileUp aria-hidden className="size-4" />
+          <Glyph icon={FileUp} aria-hidden className="size-4" />
           {t('malImport')}
         </Button>
         <Button variant="secondary" onClick={exportMal}>
-          <ListChecks aria-hidden className="size-4" />
+          <Glyph icon={ListChecks} aria-hidden className="size-4" />
           {t('malExport')}
         </Button>
         <input

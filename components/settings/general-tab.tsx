@@ -1,8 +1,9 @@
 'use client';
 
-import { Download } from 'lucide-react';
+import { Download } from 'lucide';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState, useSyncExternalStore } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { Button } from '@/components/ui/button';
 import { htmlLang, isLocale } from '@/lib/i18n/config';
 import { logger } from '@/lib/logger';
@@ -18,7 +19,10 @@ export function GeneralTab() {
   // The date and the browser are the visitor's: read in the browser only (null on the server).
   const today = useSyncExternalStore(
     subscribeNever,
-    () => new Intl.DateTimeFormat(isLocale(locale) ? htmlLang[locale] : 'pt-BR', { dateStyle: 'full' }).format(new Date()),
+    () =>
+      new Intl.DateTimeFormat(isLocale(locale) ? htmlLang[locale] : 'pt-BR', { dateStyle: 'full' }).format(
+        new Date(),
+      ),
     () => null,
   );
   const browser = useSyncExternalStore(
@@ -48,7 +52,7 @@ export function GeneralTab() {
       </SettingsCard>
       <SettingsCard title={t('diagnosticsTitle')} description={t('diagnosticsText')}>
         <Button variant="secondary" onClick={() => setExported(logger.downloadLogs())}>
-          <Download aria-hidden className="size-4" />
+          <Glyph icon={Download} aria-hidden className="size-4" />
           {t('exportLogs')}
         </Button>
         {exported && (

@@ -1,9 +1,10 @@
 'use client';
 
-import { ExternalLink, Trash2 } from 'lucide-react';
+import { ExternalLink, Trash2 } from 'lucide';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useEffect, useId, useState } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DISPLAY_NAME_MAX, HANDLE_MAX, HANDLE_MIN, handleProblem } from '@/lib/profile/handle';
@@ -183,7 +184,7 @@ export function ProfileSection({ uid }: { uid: string }) {
                   className="inline-flex items-center gap-1 font-medium text-accent-text underline"
                 >
                   {t('view', { handle: saved.handle })}
-                  <ExternalLink aria-hidden className="size-3.5" />
+                  <Glyph icon={ExternalLink} aria-hidden className="size-3.5" />
                 </Link>
               ) : (
                 <span className="text-muted">{t('offState', { handle: saved.handle })}</span>
@@ -262,7 +263,7 @@ export function ProfileSection({ uid }: { uid: string }) {
                 onOpenChange={setConfirmOpen}
                 trigger={
                   <button type="button" className={buttonClass('danger')}>
-                    <Trash2 aria-hidden className="size-4" />
+                    <Glyph icon={Trash2} aria-hidden className="size-4" />
                     {t('delete')}
                   </button>
                 }

@@ -1,8 +1,9 @@
 'use client';
 
-import { CloudOff, RotateCcw, Trash2 } from 'lucide-react';
+import { CloudOff, RotateCcw, Trash2 } from 'lucide';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useId, useState, useSyncExternalStore } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { countValues, formatCount } from '@/lib/i18n/format-count';
@@ -146,7 +147,7 @@ export function SyncSection({ uid }: { uid: string }) {
             ))}
           </ul>
           <button type="button" className={buttonClass('secondary', 'sm', 'self-start')} onClick={retry}>
-            <RotateCcw aria-hidden className="size-4" />
+            <Glyph icon={RotateCcw} aria-hidden className="size-4" />
             {t('syncRefusedRetry')}
           </button>
         </div>
@@ -174,7 +175,7 @@ export function SyncSection({ uid }: { uid: string }) {
         onOpenChange={setOpen}
         trigger={
           <button type="button" className={buttonClass('danger', 'md', 'self-start')}>
-            <Trash2 aria-hidden className="size-4" />
+            <Glyph icon={Trash2} aria-hidden className="size-4" />
             {t('syncDelete')}
           </button>
         }
@@ -183,7 +184,7 @@ export function SyncSection({ uid }: { uid: string }) {
         cancel={{ label: t('syncCancel'), className: buttonClass('secondary') }}
         confirm={
           <Button variant="danger" disabled={busy} aria-busy={busy} onClick={() => void erase()}>
-            <CloudOff aria-hidden className="size-4" />
+            <Glyph icon={CloudOff} aria-hidden className="size-4" />
             {t('syncDeleteButton')}
           </Button>
         }

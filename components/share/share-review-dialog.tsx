@@ -2,9 +2,10 @@
 
 import * as Dialog from '@radix-ui/react-dialog';
 import type Html2Canvas from 'html2canvas-pro';
-import { Download, Link2, Loader2, RotateCcw, Share2, X } from 'lucide-react';
+import { Download, Link2, Loader2, RotateCcw, Share2, X } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Glyph } from '@/components/ui/glyph';
 import { Button, buttonClass } from '@/components/ui/button';
 import { copyText } from '@/lib/detail/copy-text';
 import { logger } from '@/lib/logger';
@@ -86,7 +87,11 @@ export function ShareReviewDialog({ anime, rating, opinion, open, onOpenChange }
     } catch (error) {
       logger.error('Review image generation failed', error, 'share');
       const reason =
-        error instanceof CaptureError ? error.message : error instanceof Error && error.message ? error.message : t('generateFailed');
+        error instanceof CaptureError
+          ? error.message
+          : error instanceof Error && error.message
+            ? error.message
+            : t('generateFailed');
       if (attempt === run.current) setImage({ status: 'error', reason });
     }
   }, [t]);
@@ -116,7 +121,8 @@ export function ShareReviewDialog({ anime, rating, opinion, open, onOpenChange }
   const fileName = reviewFileName(anime.title);
   // The review page: the link carries the score and opinion, and previews as the card.
   const reviewPath = reviewHref({ id: anime.id, rating, opinion });
-  const reviewUrl = typeof window === 'undefined' ? reviewPath : new URL(reviewPath, window.location.origin).href;
+  const reviewUrl =
+    typeof window === 'undefined' ? reviewPath : new URL(reviewPath, window.location.origin).href;
 
   const copyReviewLink = async () => {
     setLinkCopied(await copyText(reviewUrl));
@@ -168,7 +174,8 @@ export function ShareReviewDialog({ anime, rating, opinion, open, onOpenChange }
           data-testid="share-review-dialog"
           // Opened from any button (no Radix Trigger): remember it and give focus back on close.
           onOpenAutoFocus={() => {
-            returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            returnFocusTo.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
           }}
           onCloseAutoFocus={(event) => {
             if (!returnFocusTo.current?.isConnected) return;
@@ -180,14 +187,18 @@ export function ShareReviewDialog({ anime, rating, opinion, open, onOpenChange }
           <div className="flex items-center justify-between gap-2">
             <Dialog.Title className="text-lg font-semibold">{t('reviewTitle')}</Dialog.Title>
             <Dialog.Close className={buttonClass('ghost', 'icon')} aria-label={tc('close')}>
-              <X aria-hidden className="size-5" />
+              <Glyph icon={X} aria-hidden className="size-5" />
             </Dialog.Close>
           </div>
 
-          <div aria-live="polite" aria-busy={image.status === 'generating'} className="flex min-h-40 flex-col items-center justify-center">
+          <div
+            aria-live="polite"
+            aria-busy={image.status === 'generating'}
+            className="flex min-h-40 flex-col items-center justify-center"
+          >
             {(image.status === 'generating' || image.status === 'idle') && (
               <p className="flex items-center gap-2 text-muted" role="status">
-                <Loader2 aria-hidden className="size-5 animate-spin" />
+                <Glyph icon={Loader2} aria-hidden className="size-5 animate-spin" />
                 {t('generatingLong')}
               </p>
             )}
@@ -197,7 +208,7 @@ export function ShareReviewDialog({ anime, rating, opinion, open, onOpenChange }
                   {t('errorPrefix')} {image.reason}
                 </p>
                 <Button variant="secondary" onClick={() => void generate()}>
-                  <RotateCcw aria-hidden className="size-4" />
+                  <Glyph icon={RotateCcw} aria-hidden className="size-4" />
                   {t('tryAgain')}
                 </Button>
               </div>
@@ -216,7 +227,7 @@ export function ShareReviewDialog({ anime, rating, opinion, open, onOpenChange }
           {image.status === 'ready' && (
             <div className="flex flex-wrap justify-center gap-2">
               <a href={image.dataUrl} download={fileName} className={buttonClass('primary')}>
-                <Download aria-hidden className="size-4" />
+                <Glyph icon={Download} aria-hidden className="size-4" />
                 {t('download')}
               </a>
               <a
@@ -229,7 +240,7 @@ export function ShareReviewDialog({ anime, rating, opinion, open, onOpenChange }
               </a>
               {canShareFiles && (
                 <Button variant="secondary" onClick={() => void shareNative()}>
-                  <Share2 aria-hidden className="size-4" />
+                  <Glyph icon={Share2} aria-hidden className="size-4" />
                   {t('shareNative')}
                 </Button>
               )}
@@ -255,7 +266,7 @@ export function ShareReviewDialog({ anime, rating, opinion, open, onOpenChange }
                 className="min-w-0 flex-1 rounded-md border border-border bg-surface-2 px-3 py-2 text-sm"
               />
               <Button variant="secondary" onClick={() => void copyReviewLink()}>
-                <Link2 aria-hidden className="size-4" />
+                <Glyph icon={Link2} aria-hidden className="size-4" />
                 {t('copyLink')}
               </Button>
             </div>

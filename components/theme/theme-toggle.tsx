@@ -1,8 +1,9 @@
 'use client';
 
-import { Moon, Sun } from 'lucide-react';
+import { Moon, Sun } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { useTheme } from 'next-themes';
+import { Glyph } from '@/components/ui/glyph';
 import { buttonClass } from '@/components/ui/button';
 import { useUntilHydrated } from '@/lib/stores/use-hydrated';
 import { useSetTheme } from './use-set-theme';
@@ -24,8 +25,8 @@ export function ThemeToggle({ className }: { className?: string }) {
       {...ready}
       onClick={() => setTheme(resolvedTheme === 'dark' ? 'light' : 'dark')}
     >
-      <Sun aria-hidden className="hidden size-5 dark:block" />
-      <Moon aria-hidden className="size-5 dark:hidden" />
+      <Glyph icon={Sun} aria-hidden className="hidden size-5 dark:block" />
+      <Glyph icon={Moon} aria-hidden className="size-5 dark:hidden" />
     </button>
   );
 }

@@ -1,6 +1,7 @@
-import { WifiOff } from 'lucide-react';
+import { WifiOff } from 'lucide';
 import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
+import { Glyph } from '@/components/ui/glyph';
 import { buttonClass } from '@/components/ui/button';
 import { localeStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 import { listMenuItems, routes } from '@/lib/routes';
@@ -25,7 +26,7 @@ export default async function Page({ params }: { params: Promise<LocaleParams> }
   const th = await getTranslations({ locale, namespace: 'Header' });
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-      <WifiOff aria-hidden className="size-14 text-muted" />
+      <Glyph icon={WifiOff} aria-hidden className="size-14 text-muted" />
       <h1 className="text-2xl font-bold">{t('title')}</h1>
       <p className="text-muted">{t('text')}</p>
       <nav aria-label={th('myLists')} className="w-full">

@@ -1,7 +1,8 @@
 'use client';
 
-import { Star } from 'lucide-react';
+import { Star } from 'lucide';
 import { useTranslations } from 'next-intl';
+import { Glyph } from '@/components/ui/glyph';
 import { useListOf } from '@/lib/stores/lists-store';
 import { useUserRating } from '@/lib/stores/ratings-store';
 import { useStoresHydrated } from '@/lib/stores/use-stores-hydrated';
@@ -26,7 +27,7 @@ export function FanState({ animeId }: { animeId: number }) {
       )}
       {rating > 0 && (
         <span className="inline-flex items-center gap-0.5 font-medium text-fg">
-          <Star aria-hidden className="size-3 fill-star text-star" />
+          <Glyph icon={Star} aria-hidden className="size-3 fill-star text-star" />
           <span className="sr-only">{r('fanRated', { rating })}</span>
           <span aria-hidden>{rating}</span>
         </span>
