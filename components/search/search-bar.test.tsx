@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NextIntlClientProvider } from 'next-intl';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -75,7 +75,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderBar(onSubmitted?: () => void) {
+function renderShell(onSubmitted?: () => void) {
   render(
     <NextIntlClientProvider locale="pt" messages={pt} timeZone="UTC">
       <input aria-label="outro campo" />
@@ -85,10 +85,19 @@ function renderBar(onSubmitted?: () => void) {
   return screen.getByRole('combobox', { name: 'Buscar animes' });
 }
 
+/** The bar with its combobox code loaded (as once the pointer has been over it). */
+async function renderBar(onSubmitted?: () => void) {
+  const box = renderShell(onSubmitted);
+  const form = box.closest('form')!;
+  fireEvent.pointerEnter(form);
+  await waitFor(() => expect(form).toHaveAttribute('data-combobox', 'ready'));
+  return box;
+}
+
 describe('SearchBar', () => {
   it('opens on focus with the seven popular searches', async () => {
     const user = userEvent.setup();
-    const box = renderBar();
+    const box = await renderBar();
     expect(box).toHaveAttribute('aria-expanded', 'false');
     await user.click(box);
     expect(box).toHaveAttribute('aria-expanded', 'true');
@@ -105,7 +114,7 @@ describe('SearchBar', () => {
   it('moves through options with the arrow keys and picks one with Enter', async () => {
     const user = userEvent.setup();
     const onSubmitted = vi.fn();
-    const box = renderBar(onSubmitted);
+    const box = await renderBar(onSubmitted);
     await user.click(box);
     await user.keyboard('{ArrowDown}{ArrowDown}');
     const active = await screen.findByRole('option', { name: 'Dragon Ball' });
@@ -121,7 +130,7 @@ describe('SearchBar', () => {
   });
 
   it('is a GET form to /search with the term as q, so it searches before hydration too', () => {
-    const box = renderBar();
+    const box = renderShell();
     expect(box).toHaveAttribute('name', 'q');
     expect(box.closest('form')).toHaveAttribute('action', '/search');
     expect(box.closest('form')).toHaveAttribute('method', 'get');
@@ -129,7 +138,7 @@ describe('SearchBar', () => {
 
   it('submits the trimmed, URL-encoded term and records it; a blank submit does nothing', async () => {
     const user = userEvent.setup();
-    const box = renderBar();
+    const box = await renderBar();
     await user.type(box, '   {Enter}');
     expect(push).not.toHaveBeenCalled();
     // The text button and the magnifier (one of them shown, by the bar's width: CSS not applied here).
@@ -147,7 +156,7 @@ describe('SearchBar', () => {
 
   it('lists at most five recent searches, newest first, before the popular ones', async () => {
     const user = userEvent.setup();
-    const box = renderBar();
+    const box = await renderBar();
     for (const term of ['s1', 's2', 's3', 's4', 's5', 's6', 'S2']) {
       await user.clear(box);
       await user.type(box, `${term}{Enter}`);
@@ -164,7 +173,7 @@ describe('SearchBar', () => {
 
   it('asks for suggestions once, 300 ms after fast typing stops, and shows at most five', async () => {
     const user = userEvent.setup();
-    const box = renderBar();
+    const box = await renderBar();
     await user.type(box, 'naruto');
     expect(fetch).not.toHaveBeenCalled();
     expect(screen.getByRole('status')).toHaveTextContent('Buscando sugestões...');
@@ -183,7 +192,7 @@ describe('SearchBar', () => {
 
   it('asks nothing below two characters', async () => {
     const user = userEvent.setup();
-    const box = renderBar();
+    const box = await renderBar();
     await user.type(box, ' n ');
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(fetch).not.toHaveBeenCalled();
@@ -192,7 +201,7 @@ describe('SearchBar', () => {
 
   it('never shows the answer for an older term', async () => {
     const user = userEvent.setup();
-    const box = renderBar();
+    const box = await renderBar();
     await user.type(box, 'nar');
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1), { timeout: 1000 });
     await user.type(box, 'uto');
@@ -205,7 +214,7 @@ describe('SearchBar', () => {
 
   it('opens the anime page when a suggestion is picked', async () => {
     const user = userEvent.setup();
-    const box = renderBar();
+    const box = await renderBar();
     await user.type(box, 'death');
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1), { timeout: 1000 });
     answer(0, [anime(1535, 'Death Note')]);
@@ -217,7 +226,7 @@ describe('SearchBar', () => {
 
   it('says when there are no suggestions', async () => {
     const user = userEvent.setup();
-    const box = renderBar();
+    const box = await renderBar();
     await user.type(box, 'zzz');
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1), { timeout: 1000 });
     answer(0, []);
@@ -226,7 +235,7 @@ describe('SearchBar', () => {
 
   it('says when suggestions could not be loaded, and still offers to search', async () => {
     const user = userEvent.setup();
-    const box = renderBar();
+    const box = await renderBar();
     await user.type(box, 'bleach');
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1), { timeout: 1000 });
     act(() => pending[0]?.fail(502));
@@ -239,7 +248,7 @@ describe('SearchBar', () => {
 
   it('closes on Escape, on clear and when focus leaves', async () => {
     const user = userEvent.setup();
-    const box = renderBar();
+    const box = await renderBar();
     await user.click(box);
     await user.keyboard('{Escape}');
     expect(box).toHaveAttribute('aria-expanded', 'false');
@@ -248,7 +257,7 @@ describe('SearchBar', () => {
     expect(box).toHaveAttribute('aria-expanded', 'true');
     await user.click(screen.getByRole('button', { name: 'Limpar busca' }));
     expect(box).toHaveValue('');
-    expect(box).toHaveFocus();
+    await waitFor(() => expect(box).toHaveFocus());
     expect(box).toHaveAttribute('aria-expanded', 'false');
 
     await user.keyboard('{ArrowDown}');
@@ -259,7 +268,7 @@ describe('SearchBar', () => {
 
   it('lets Escape close the list without reaching an enclosing dialog', async () => {
     const user = userEvent.setup();
-    const box = renderBar();
+    const box = await renderBar();
     const outer = vi.fn();
     document.addEventListener('keydown', outer, true);
     await user.click(box);
@@ -272,9 +281,23 @@ describe('SearchBar', () => {
     document.removeEventListener('keydown', outer, true);
   });
 
+  it('keeps what was typed before its code arrived, and opens its list for it', async () => {
+    const user = userEvent.setup();
+    const box = renderShell();
+    expect(box.closest('form')).not.toHaveAttribute('data-combobox');
+    await user.type(box, 'naruto');
+    await waitFor(() => expect(box.closest('form')).toHaveAttribute('data-combobox', 'ready'));
+    expect(box).toHaveValue('naruto');
+    await waitFor(() => expect(pending).toHaveLength(1));
+    expect(pending[0]?.url).toContain('q=naruto');
+    answer(0, [anime(20, 'Naruto')]);
+    expect(await screen.findByRole('option', { name: /Naruto/ })).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it("focuses on '/' from anywhere, but not while typing in another field", async () => {
     const user = userEvent.setup();
-    const box = renderBar();
+    const box = await renderBar();
     const other = screen.getByRole('textbox', { name: 'outro campo' });
     await user.click(other);
     await user.keyboard('/');

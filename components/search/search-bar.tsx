@@ -1,51 +1,71 @@
 'use client';
 
 import { Search, X } from 'lucide';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useEffect, useId, useState } from 'react';
 import { Glyph } from '@/components/ui/glyph';
-import { MAX_SEARCH_LENGTH } from '@/lib/discovery/params';
-import { countValues } from '@/lib/i18n/format-count';
-import { routes } from '@/lib/routes';
 import { Lazy } from '@/components/ui/lazy';
+import { MAX_SEARCH_LENGTH } from '@/lib/discovery/params';
+import { routes } from '@/lib/routes';
 import { cn } from '@/lib/utils/cn';
-import type { SearchPopup as SearchPopupComponent } from './search-popup';
-import { useSearchCombobox } from './use-search-combobox';
 
-/** The popup's code (options, covers): loaded when the list first opens, kept after. */
-let popupModule: Promise<typeof SearchPopupComponent> | null = null;
-const loadPopup = () => (popupModule ??= import('./search-popup').then((module) => module.SearchPopup));
+const loadCombobox = () => import('./search-combobox').then((module) => module.default);
+
+/** '/' focuses the search from anywhere, except while typing in a field. */
+function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
 
 /**
- * The search bar (SPEC §2, §4, §5): the view of the search combobox (behaviour in
- * useSearchCombobox). It is a plain GET form to /search with the term as `q`, so Enter searches
- * before the page is hydrated and without JavaScript; once hydrated, suggestions, recent and
- * popular searches open under it (their code loads when it first opens: the keys work at once,
- * the list is drawn a moment later). Used in the header and the mobile menu.
+ * The search bar (SPEC §2, §4, §5). It is a plain GET form to /search with the term as `q`, so
+ * Enter searches before the page is hydrated and without JavaScript, and the clear button is the
+ * form's reset. Suggestions, recent and popular searches (SearchCombobox) load when the bar is
+ * first pointed at, touched or focused, and take over the same input: nothing typed is lost.
+ * Used in the header and the mobile menu.
  */
 export function SearchBar({ className, onSubmitted }: { className?: string; onSubmitted?: () => void }) {
   const t = useTranslations('SearchBar');
-  const locale = useLocale();
-  const combobox = useSearchCombobox({ onSubmitted });
-  const { term, typing, notice, ids } = combobox;
-  const noticeText =
-    notice === 'loading'
-      ? t('loading')
-      : notice === 'failed'
-        ? t('suggestionsError')
-        : notice === 'empty'
-          ? t('noSuggestions')
-          : '';
+  const inputId = useId();
+  const [form, setForm] = useState<HTMLFormElement | null>(null);
+  const [input, setInput] = useState<HTMLInputElement | null>(null);
+  const [status, setStatus] = useState<HTMLParagraphElement | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const want = () => setWanted(true);
+
+  useEffect(() => {
+    if (!input) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== '/' || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey)
+        return;
+      if (isTypingTarget(event.target) || !input) return;
+      // The header's bar is hidden on phones, and behind the mobile menu while that is open (Radix
+      // hides the rest of the page from assistive technology); the menu's bar exists only then.
+      if (input.offsetParent === null || input.closest('[aria-hidden="true"], [inert]')) return;
+      event.preventDefault();
+      input.focus();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [input]);
+
+  // Focused (or typed in) before this was hydrated: the combobox is wanted at once.
+  const usedEarly = input !== null && (input.value !== '' || document.activeElement === input);
 
   return (
     <form
+      ref={setForm}
       role="search"
       action={routes.search}
       method="get"
       // A container: below 24rem of its own width the text button gives way to the magnifier.
       className={cn('@container relative flex w-full items-center gap-2', className)}
-      {...combobox.formProps}
+      onPointerEnter={want}
+      onTouchStart={want}
+      onFocus={want}
+      onReset={() => window.setTimeout(() => input?.focus(), 0)}
     >
-      <label htmlFor={ids.input} className="sr-only">
+      <label htmlFor={inputId} className="sr-only">
         {t('label')}
       </label>
       <div className="relative min-w-0 flex-1">
@@ -62,41 +82,39 @@ export function SearchBar({ className, onSubmitted }: { className?: string; onSu
           <Glyph icon={Search} aria-hidden className="size-4" />
         </button>
         <input
-          {...combobox.inputProps}
+          ref={setInput}
+          id={inputId}
           type="search"
           name="q"
+          // aria-controls and aria-activedescendant are set by SearchCombobox while its list shows.
+          // eslint-disable-next-line jsx-a11y/role-has-required-aria-props
+          role="combobox"
+          aria-expanded={false}
+          aria-autocomplete="list"
           aria-keyshortcuts="/"
           enterKeyHint="search"
           placeholder={t('placeholder')}
           autoComplete="off"
           spellCheck={false}
           maxLength={MAX_SEARCH_LENGTH}
-          className="min-h-11 w-full rounded-md border border-border bg-surface pr-10 pl-10 text-sm text-fg placeholder:text-muted focus:border-accent focus:outline-none [&::-webkit-search-cancel-button]:appearance-none"
+          className="peer min-h-11 w-full rounded-md border border-border bg-surface pr-10 pl-10 text-sm text-fg placeholder:text-muted focus:border-accent focus:outline-none [&::-webkit-search-cancel-button]:appearance-none"
         />
-        {term ? (
-          <button
-            type="button"
-            aria-label={t('clear')}
-            onClick={combobox.clear}
-            className="absolute top-1/2 right-1 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-muted hover:text-fg"
-          >
-            <Glyph icon={X} aria-hidden className="size-4" />
-          </button>
-        ) : (
-          <kbd
-            aria-hidden
-            title={t('shortcut')}
-            className="pointer-events-none absolute top-1/2 right-2.5 hidden -translate-y-1/2 rounded-sm border border-border px-1.5 font-sans text-xs text-muted md:inline-block"
-          >
-            /
-          </kbd>
-        )}
-
-        <p role="status" className="sr-only">
-          {combobox.open && typing
-            ? noticeText || t('suggestionCount', countValues(combobox.suggestions.items.length, locale))
-            : ''}
-        </p>
+        {/* Shown while the input holds text (CSS: the placeholder is not shown), else the hint. */}
+        <button
+          type="reset"
+          aria-label={t('clear')}
+          className="absolute top-1/2 right-1 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-muted peer-placeholder-shown:hidden hover:text-fg"
+        >
+          <Glyph icon={X} aria-hidden className="size-4" />
+        </button>
+        <kbd
+          aria-hidden
+          title={t('shortcut')}
+          className="pointer-events-none absolute top-1/2 right-2.5 hidden -translate-y-1/2 rounded-sm border border-border px-1.5 font-sans text-xs text-muted md:peer-placeholder-shown:inline-block"
+        >
+          /
+        </kbd>
+        <p ref={setStatus} role="status" className="sr-only" />
       </div>
       <button
         type="submit"
@@ -104,7 +122,9 @@ export function SearchBar({ className, onSubmitted }: { className?: string; onSu
       >
         {t('submit')}
       </button>
-      {combobox.popupShown && <Lazy load={loadPopup} props={{ combobox, noticeText }} />}
+      {form && input && status && (
+        <Lazy load={loadCombobox} when={wanted || usedEarly} props={{ input, form, status, onSubmitted }} />
+      )}
     </form>
   );
 }

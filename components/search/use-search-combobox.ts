@@ -1,15 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FocusEvent,
-  type FormEvent,
-  type KeyboardEvent,
-} from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { searchHref } from '@/lib/discovery/params';
 import type { Anime } from '@/lib/jikan/types';
 import { routes } from '@/lib/routes';
@@ -32,31 +24,38 @@ export interface SearchOptionGroup {
  */
 export type SuggestionNotice = 'idle' | 'loading' | 'failed' | 'empty' | 'none';
 
-/** '/' focuses the search from anywhere, except while typing in a field. */
-function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+/** Writes the element's value (the input is the page's, not this hook's state). */
+function setInputValue(input: HTMLInputElement, value: string) {
+  input.value = value;
 }
 
 /**
  * The behaviour of the search combobox (ARIA 1.2): the term, whether the popup is open, which
  * option is active (aria-activedescendant, so focus never leaves the input), the options (the
  * suggestions for 2+ characters; otherwise recent, then popular searches), the keyboard (arrows,
- * Enter, Escape, '/' from anywhere) and where a choice leads. Enter on a suggestion opens that
- * anime's page; on a recent or popular search, or with no option active, it searches.
+ * Enter, Escape) and where a choice leads. Enter on a suggestion opens that anime's page; on a
+ * recent or popular search, or with no option active, it searches.
  *
- * The form is a plain GET form to /search until this runs; a term typed before hydration is
- * taken over from the input when it mounts.
+ * It attaches to the search bar's form and input as the server drew them (SearchBar), which is a
+ * plain GET form to /search until this runs: the input keeps its element, its focus and what was
+ * typed before this code arrived, and a focused input opens its list as soon as it does.
  */
-export function useSearchCombobox({ onSubmitted }: { onSubmitted?: () => void } = {}) {
+export function useSearchCombobox({
+  input,
+  form,
+  onSubmitted,
+}: {
+  input: HTMLInputElement;
+  form: HTMLFormElement;
+  onSubmitted?: () => void;
+}) {
   const router = useRouter();
   const baseId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   /** Focus that we moved back to the input ourselves (after clearing) must not reopen the list. */
   const openOnFocus = useRef(true);
 
-  const [term, setTerm] = useState('');
-  const [open, setOpen] = useState(false);
+  const [term, setTerm] = useState(() => input.value);
+  const [open, setOpen] = useState(() => document.activeElement === input);
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const recent = useRecentSearchesStore((state) => state.recent);
   const addRecent = useRecentSearchesStore((state) => state.add);
@@ -93,7 +92,6 @@ export function useSearchCombobox({ onSubmitted }: { onSubmitted?: () => void } 
   const options = shownGroups.flatMap((group) => group.options);
   const activeIndex = options.findIndex((option) => option.key === activeKey);
   const listboxId = `${baseId}-listbox`;
-  const inputId = `${baseId}-input`;
   const optionId = (index: number) => `${baseId}-option-${index}`;
   const groupId = (kind: SearchOption['kind']) => `${baseId}-group-${kind}`;
 
@@ -109,37 +107,31 @@ export function useSearchCombobox({ onSubmitted }: { onSubmitted?: () => void } 
   const hasNotice = notice !== 'idle' && notice !== 'none';
   const listboxShown = open && options.length > 0;
   const popupShown = open && (listboxShown || hasNotice);
+  const activeDescendant = listboxShown && activeIndex !== -1 ? optionId(activeIndex) : null;
 
-  useEffect(() => {
-    // What was typed before the page was interactive is kept, and a focused input opens its list.
-    const input = inputRef.current;
-    if (!input) return;
-    if (input.value) setTerm(input.value);
-    if (document.activeElement === input) setOpen(true);
-  }, []);
-
-  useEffect(() => {
-    function onKeyDown(event: globalThis.KeyboardEvent) {
-      if (event.key !== '/' || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey)
-        return;
-      if (isTypingTarget(event.target)) return;
-      const input = inputRef.current;
-      // The header's bar is hidden on phones, and behind the mobile menu while that is open (Radix
-      // hides the rest of the page from assistive technology); the menu's bar exists only then.
-      if (!input || input.offsetParent === null || input.closest('[aria-hidden="true"], [inert]')) return;
-      event.preventDefault();
-      input.focus();
-    }
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
+  // The input's combobox state, written on the element the server drew.
+  useLayoutEffect(() => {
+    input.setAttribute('aria-expanded', String(listboxShown));
+    if (listboxShown) input.setAttribute('aria-controls', listboxId);
+    else input.removeAttribute('aria-controls');
+    if (activeDescendant) input.setAttribute('aria-activedescendant', activeDescendant);
+    else input.removeAttribute('aria-activedescendant');
+  }, [input, listboxShown, listboxId, activeDescendant]);
+  useEffect(
+    () => () => {
+      input.setAttribute('aria-expanded', 'false');
+      input.removeAttribute('aria-controls');
+      input.removeAttribute('aria-activedescendant');
+    },
+    [input],
+  );
 
   useEffect(() => {
     if (!open) return;
     // Escape closes the innermost layer first: the list, not the mobile menu around the bar. Radix
     // listens on the document in the capture phase, so the list has to be ahead of it, on window.
     function onEscape(event: globalThis.KeyboardEvent) {
-      if (event.key !== 'Escape' || document.activeElement !== inputRef.current) return;
+      if (event.key !== 'Escape' || document.activeElement !== input) return;
       event.stopPropagation();
       event.preventDefault();
       setOpen(false);
@@ -147,7 +139,7 @@ export function useSearchCombobox({ onSubmitted }: { onSubmitted?: () => void } 
     }
     window.addEventListener('keydown', onEscape, true);
     return () => window.removeEventListener('keydown', onEscape, true);
-  }, [open]);
+  }, [open, input]);
 
   function close() {
     setOpen(false);
@@ -156,7 +148,7 @@ export function useSearchCombobox({ onSubmitted }: { onSubmitted?: () => void } 
 
   function go(href: string) {
     close();
-    inputRef.current?.blur();
+    input.blur();
     router.push(href);
     onSubmitted?.();
   }
@@ -173,6 +165,7 @@ export function useSearchCombobox({ onSubmitted }: { onSubmitted?: () => void } 
       go(routes.anime(option.anime.id));
       return;
     }
+    setInputValue(input, option.term);
     setTerm(option.term);
     search(option.term);
   }
@@ -193,7 +186,7 @@ export function useSearchCombobox({ onSubmitted }: { onSubmitted?: () => void } 
     document.getElementById(optionId(next))?.scrollIntoView({ block: 'nearest' });
   }
 
-  function onInputKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+  function onKeyDown(event: KeyboardEvent) {
     switch (event.key) {
       case 'ArrowDown':
         event.preventDefault();
@@ -214,6 +207,58 @@ export function useSearchCombobox({ onSubmitted }: { onSubmitted?: () => void } 
     }
   }
 
+  // The element's listeners call the handlers of the latest render.
+  const handlers = useRef({ onKeyDown, search, close });
+  useLayoutEffect(() => {
+    handlers.current = { onKeyDown, search, close };
+  });
+
+  useEffect(() => {
+    const onInput = () => {
+      setTerm(input.value);
+      setActiveKey(null);
+      setOpen(true);
+    };
+    const onFocus = () => {
+      if (openOnFocus.current) setOpen(true);
+      openOnFocus.current = true;
+    };
+    const onClick = () => setOpen(true);
+    const onKey = (event: KeyboardEvent) => handlers.current.onKeyDown(event);
+    const onSubmit = (event: SubmitEvent) => {
+      event.preventDefault();
+      handlers.current.search(input.value);
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      // Closed after focus has landed: removing the list while focus is between two elements
+      // makes the mobile menu's focus trap pull focus back to the dialog.
+      if (!form.contains(event.relatedTarget as Node | null)) window.setTimeout(handlers.current.close, 0);
+    };
+    const onReset = () => {
+      // The clear button resets the form (it works before this code, too, and SearchBar puts
+      // focus back on the emptied input): the list closes and that focus does not reopen it.
+      setTerm('');
+      handlers.current.close();
+      openOnFocus.current = false;
+    };
+    input.addEventListener('input', onInput);
+    input.addEventListener('focus', onFocus);
+    input.addEventListener('click', onClick);
+    input.addEventListener('keydown', onKey);
+    form.addEventListener('submit', onSubmit);
+    form.addEventListener('focusout', onFocusOut);
+    form.addEventListener('reset', onReset);
+    return () => {
+      input.removeEventListener('input', onInput);
+      input.removeEventListener('focus', onFocus);
+      input.removeEventListener('click', onClick);
+      input.removeEventListener('keydown', onKey);
+      form.removeEventListener('submit', onSubmit);
+      form.removeEventListener('focusout', onFocusOut);
+      form.removeEventListener('reset', onReset);
+    };
+  }, [input, form]);
+
   return {
     term,
     typing,
@@ -226,47 +271,9 @@ export function useSearchCombobox({ onSubmitted }: { onSubmitted?: () => void } 
     listboxShown,
     popupShown,
     open,
-    ids: { input: inputId, listbox: listboxId, option: optionId, group: groupId },
+    ids: { listbox: listboxId, option: optionId, group: groupId },
     pick,
     /** Marks an option active (the pointer is over it). */
     activate: (option: SearchOption) => setActiveKey(option.key),
-    clear() {
-      setTerm('');
-      close();
-      openOnFocus.current = false;
-      inputRef.current?.focus();
-    },
-    formProps: {
-      onSubmit(event: FormEvent<HTMLFormElement>) {
-        event.preventDefault();
-        search(term);
-      },
-      onBlur(event: FocusEvent<HTMLFormElement>) {
-        // Closed after focus has landed: removing the list while focus is between two elements
-        // makes the mobile menu's focus trap pull focus back to the dialog.
-        if (!event.currentTarget.contains(event.relatedTarget)) window.setTimeout(close, 0);
-      },
-    },
-    inputProps: {
-      ref: inputRef,
-      id: inputId,
-      role: 'combobox',
-      'aria-expanded': listboxShown,
-      'aria-controls': listboxShown ? listboxId : undefined,
-      'aria-autocomplete': 'list' as const,
-      'aria-activedescendant': listboxShown && activeIndex !== -1 ? optionId(activeIndex) : undefined,
-      value: term,
-      onChange(event: React.ChangeEvent<HTMLInputElement>) {
-        setTerm(event.target.value);
-        setActiveKey(null);
-        setOpen(true);
-      },
-      onFocus() {
-        if (openOnFocus.current) setOpen(true);
-        openOnFocus.current = true;
-      },
-      onClick: () => setOpen(true),
-      onKeyDown: onInputKeyDown,
-    },
   };
 }
