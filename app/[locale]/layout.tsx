@@ -4,13 +4,10 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
-import { GlobalErrorLogger } from '@/components/layout/global-error-logger';
+import { LazyBackground } from '@/components/layout/lazy-background';
+import { EarlyErrors } from '@/components/layout/early-errors';
 import { SkipLink } from '@/components/layout/skip-link';
-import { Pwa } from '@/components/pwa/pwa';
-import { EpisodeAlertWatcher } from '@/components/notifications/lazy-episode-alert-watcher';
-import { SeasonReleaseWatcher } from '@/components/notifications/lazy-season-release-watcher';
-import { ThemeProvider } from '@/components/theme/theme-provider';
-import { Toaster } from '@/components/ui/toaster';
+import { ThemeScript } from '@/components/theme/theme-script';
 import { siteUrl } from '@/lib/env';
 import { pickLayoutMessages } from '@/lib/i18n/client-messages';
 import { htmlLang, isLocale } from '@/lib/i18n/config';
@@ -58,23 +55,19 @@ export default async function LocaleLayout({
   setRequestLocale(locale);
   const messages = pickLayoutMessages(await getMessages());
   return (
-    // next-themes sets the class before paint; the mismatch warning is expected on <html>.
+    // ThemeScript sets the theme's class before paint; the mismatch warning is expected on <html>.
     <html lang={htmlLang[locale]} dir="ltr" className={inter.variable} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col bg-bg text-fg">
+        <ThemeScript />
+        <EarlyErrors />
         <NextIntlClientProvider locale={locale} messages={messages}>
-          <ThemeProvider>
-            <SkipLink />
-            <Header />
-            <Pwa />
-            <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
-              {children}
-            </main>
-            <Footer />
-            <Toaster />
-            <GlobalErrorLogger />
-            <SeasonReleaseWatcher />
-            <EpisodeAlertWatcher />
-          </ThemeProvider>
+          <SkipLink />
+          <Header />
+          <LazyBackground />
+          <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+            {children}
+          </main>
+          <Footer />
         </NextIntlClientProvider>
       </body>
     </html>

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ageStatus } from '@/lib/firebase/age';
 import type { AuthUser } from '@/lib/firebase/client';
 import { testAnime } from '@/lib/jikan/test-anime';
 import { resetAuthStoreForTests, useAuthStore } from '@/lib/stores/auth-store';
@@ -15,6 +16,7 @@ function user(birthday?: string): AuthUser {
     providerData: [{ providerId: 'google.com' }],
     creationTime: null,
     facts: { birthday },
+    adult: ageStatus({ birthday }).isUserAdult,
   };
 }
 

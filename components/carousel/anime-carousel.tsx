@@ -1,10 +1,9 @@
 'use client';
 
-import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper/types';
-import { Glyph } from '@/components/ui/glyph';
+import type { CarouselIcons } from '@/components/ui/control-icons';
 import { useAdultListing } from '@/components/auth/use-adult-listing';
 import { buttonClass } from '@/components/ui/button';
 import { useLoaded } from '@/components/ui/lazy';
@@ -69,7 +68,10 @@ export function AnimeCarousel({
   slides: drawnSlides,
   count: drawnCount,
   adultSource,
+  icons,
 }: {
+  /** The controls' icons (components/ui/control-icons.tsx carouselIcons). */
+  icons: CarouselIcons;
   title: string;
   subtitle: ReactNode;
   /** The slides (CarouselSlides), drawn where the list is known: on the server for listings. */
@@ -192,7 +194,7 @@ export function AnimeCarousel({
         aria-label={t('previous')}
         onClick={() => move('prev')}
       >
-        <Glyph icon={ChevronLeft} aria-hidden className="size-5" />
+        {icons.previous}
       </button>
       {/* In the server HTML too, hidden by CSS for visitors who ask for reduced motion (no
           autoplay, nothing to pause): added at hydration it widened the controls, and on a phone
@@ -203,11 +205,7 @@ export function AnimeCarousel({
         aria-label={pausedByUser ? t('play') : t('pause')}
         onClick={() => setPausedByUser((paused) => !paused)}
       >
-        {pausedByUser ? (
-          <Glyph icon={Play} aria-hidden className="size-5" />
-        ) : (
-          <Glyph icon={Pause} aria-hidden className="size-5" />
-        )}
+        {pausedByUser ? icons.play : icons.pause}
       </button>
       <button
         type="button"
@@ -215,7 +213,7 @@ export function AnimeCarousel({
         aria-label={t('next')}
         onClick={() => move('next')}
       >
-        <Glyph icon={ChevronRight} aria-hidden className="size-5" />
+        {icons.next}
       </button>
     </>
   );

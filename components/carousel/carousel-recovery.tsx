@@ -1,6 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
+import { carouselIcons } from '@/components/ui/control-icons';
 import { ListingMessage } from '@/components/anime/listing-states';
 import { RetryButton } from '@/components/anime/retry-button';
 import { useListingRetry } from '@/components/anime/use-listing-retry';
@@ -40,6 +41,7 @@ export function CarouselRecovery({
   if (state.status === 'loaded' && state.items.length > 0 && slidesFor) {
     return (
       <AnimeCarousel
+        icons={carouselIcons()}
         title={title}
         subtitle={t('foundCount', countValues(state.items.length, locale))}
         slides={slidesFor(state.items.map((anime) => ({ anime })))}

@@ -3,6 +3,7 @@
 import { Star } from 'lucide';
 import { useLocale, useTranslations } from 'next-intl';
 import Link from 'next/link';
+import { carouselIcons } from '@/components/ui/control-icons';
 import { ListingMessage } from '@/components/anime/listing-states';
 import { RetryButton } from '@/components/anime/retry-button';
 import { buttonClass } from '@/components/ui/button';
@@ -54,6 +55,7 @@ export function FavoritesCarousel() {
       }
       return (
         <AnimeCarousel
+          icons={carouselIcons()}
           title={title}
           subtitle={t('ratedCount', countValues(favorites.items.length, locale))}
           count={favorites.items.length}

@@ -1,8 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
-import { LazyForYouCarousel } from '@/components/for-you/lazy-for-you-carousel';
 import { CarouselSkeleton } from './carousel-skeleton';
-import { LazyFavoritesCarousel } from './lazy-favorites-carousel';
+import { LazyFavoritesCarousel, LazyForYouCarousel } from './lazy-home-parts';
 import { ListingCarousel } from './listing-carousel';
 
 /**

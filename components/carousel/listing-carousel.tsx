@@ -1,4 +1,5 @@
 import { getLocale, getTranslations } from 'next-intl/server';
+import { carouselIcons } from '@/components/ui/control-icons';
 import { ListingMessage } from '@/components/anime/listing-states';
 import { OfflineBadge } from '@/components/anime/offline-badge';
 import { WithheldNoticeView } from '@/components/anime/withheld-notice-view';
@@ -8,7 +9,7 @@ import { PAGE_SIZE } from '@/lib/jikan';
 import { AnimeCarousel } from './anime-carousel';
 import { CarouselFrame } from './carousel-frame';
 import { CarouselSlides } from './carousel-slides';
-import { LazyCarouselRecovery, LazyWithheldNotice } from './lazy-listing-parts';
+import { LazyCarouselRecovery, LazyWithheldNotice } from './lazy-home-parts';
 import { countValues } from '@/lib/i18n/format-count';
 
 const MESSAGES = {
@@ -67,6 +68,7 @@ export async function ListingCarousel({ kind }: { kind: CarouselListing }) {
   }
   const carousel = (
     <AnimeCarousel
+      icons={carouselIcons()}
       title={title}
       subtitle={
         result.offline ? (

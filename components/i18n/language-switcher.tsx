@@ -2,13 +2,16 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useEffect, useTransition } from 'react';
+import { useTransition } from 'react';
 import { locales, type Locale } from '@/lib/i18n/config';
 import { useHydrated } from '@/lib/stores/use-hydrated';
-import { persistLocale, readCookieLocale, readStoredLocale } from '@/lib/i18n/locale-client';
+import { persistLocale } from '@/lib/i18n/locale-client';
 import { cn } from '@/lib/utils/cn';
 
-/** One button per language code (SPEC §2 Header). */
+/**
+ * One button per language code (SPEC §2 Header). The choice is stored in the cookie the server
+ * renders with and its localStorage mirror (kept in step by LocaleMirror).
+ */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const t = useTranslations('Header');
   const tl = useTranslations('Languages');
@@ -17,23 +20,6 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   const [pending, startTransition] = useTransition();
   // The choice needs the app (cookie, refresh): not taken before the page has hydrated.
   const hydrated = useHydrated();
-
-  // The cookie is what the server renders with; localStorage mirrors it. If only the mirror
-  // survived (cookies cleared, backup restored), the mirror wins once and the page re-renders.
-  // A cookie already set is never overwritten here: a page that hydrates late (a slow load, a
-  // background tab) must not undo a language chosen meanwhile in another tab.
-  useEffect(() => {
-    const cookie = readCookieLocale();
-    const stored = readStoredLocale();
-    if (!cookie && stored && stored !== current) {
-      persistLocale(stored);
-      router.refresh();
-    } else if (!cookie) {
-      persistLocale(current);
-    } else if (stored !== cookie) {
-      persistLocale(cookie);
-    }
-  }, [current, router]);
 
   const choose = (locale: Locale) => {
     if (locale === current) return;

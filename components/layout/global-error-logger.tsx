@@ -1,32 +1,32 @@
 'use client';
 
 import { useEffect } from 'react';
+import { EARLY_ERRORS_KEY } from './early-errors';
 
-const GLOBAL_ERRORS = ['error', 'unhandledrejection'] as const;
+interface EarlyErrors {
+  events: Event[];
+  stop: () => void;
+}
 
 /**
  * Unhandled rejections and global errors are logged, not shown (SPEC §8). Renders nothing. The
- * logger loads when the browser is first idle, out of the page's first scripts; what happens
- * before is held and handed to it then.
+ * logger loads when the browser is first idle after the page is interactive (this runs in
+ * components/layout/background.tsx); what happened before was held by EarlyErrors' inline script
+ * and is handed to it then.
  */
 export function GlobalErrorLogger() {
   useEffect(() => {
     let live = true;
     let stop = () => {};
-    const early: Event[] = [];
-    const hold = (event: Event) => early.push(event);
-    for (const type of GLOBAL_ERRORS) window.addEventListener(type, hold);
-    const release = () => {
-      for (const type of GLOBAL_ERRORS) window.removeEventListener(type, hold);
-    };
+    const early = (window as unknown as Record<string, EarlyErrors | undefined>)[EARLY_ERRORS_KEY];
     const load = () =>
       import('@/lib/logger').then(({ logger }) => {
         if (!live) return;
-        release();
+        early?.stop();
         // The held events go through the logger's own handlers, then it listens to the window.
         const relay = new EventTarget();
         const stopRelay = logger.installGlobalHandlers(relay as unknown as Window);
-        for (const event of early.splice(0)) relay.dispatchEvent(event);
+        for (const event of early?.events.splice(0) ?? []) relay.dispatchEvent(event);
         stopRelay();
         stop = logger.installGlobalHandlers(window);
       });
@@ -36,7 +36,6 @@ export function GlobalErrorLogger() {
       : window.setTimeout(() => void load(), 1_000);
     return () => {
       live = false;
-      release();
       stop();
       if (idle) window.cancelIdleCallback(handle);
       else window.clearTimeout(handle);

@@ -2,13 +2,13 @@ import { CalendarClock, Heart, Loader2, Sparkles } from 'lucide';
 import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { Glyph } from '@/components/ui/glyph';
-import { AuthBootstrap } from '@/components/auth/auth-bootstrap';
-import { LibrarySync } from '@/components/library/library-sync';
+import { AuthBootstrap, LibrarySync } from '@/components/auth/session';
 import { LanguageSwitcher } from '@/components/i18n/language-switcher';
 import { NotificationBell } from '@/components/notifications/notification-bell';
 import { SearchBar } from '@/components/search/search-bar';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { buttonClass } from '@/components/ui/button';
+import { bellIcon, chevronDownIcon, menuIcons, searchIcons, themeIcons } from '@/components/ui/control-icons';
 import { routes } from '@/lib/routes';
 import { LazyHeaderAccount } from './lazy-header-account';
 import { ListsMenu } from './lists-menu';
@@ -40,13 +40,13 @@ export async function Header() {
           <Link href={routes.explore} className={navLink}>
             {t('explore')}
           </Link>
-          <ListsMenu />
+          <ListsMenu chevron={chevronDownIcon()} />
           <Link href={routes.settings} className={navLink}>
             {t('settings')}
           </Link>
         </nav>
         <div className="ml-auto hidden max-w-md min-w-0 flex-1 md:block">
-          <SearchBar />
+          <SearchBar icons={searchIcons()} />
         </div>
         {/* One set of controls for every width (each rendered once, so hydrated once): the
             desktop-only ones in their own group, the phone menu hidden from lg up. */}
@@ -72,9 +72,9 @@ export async function Header() {
               <Glyph icon={CalendarClock} aria-hidden className="size-5" />
             </Link>
           </div>
-          <NotificationBell />
-          <ThemeToggle />
-          <MobileMenu />
+          <NotificationBell icon={bellIcon()} />
+          <ThemeToggle>{themeIcons()}</ThemeToggle>
+          <MobileMenu icons={menuIcons()} />
         </div>
       </div>
       <AuthBootstrap />

@@ -1,11 +1,9 @@
 'use client';
 
-import { ChevronDown } from 'lucide';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Glyph } from '@/components/ui/glyph';
 import { listMenuItems } from '@/lib/routes';
 import { useUntilHydrated } from '@/lib/stores/use-hydrated';
 import { cn } from '@/lib/utils/cn';
@@ -15,7 +13,7 @@ import { cn } from '@/lib/utils/cn';
  * plain links (the WAI-ARIA pattern for site navigation; role=menu is for application menus).
  * Arrow keys move between the links; Escape, an outside click, leaving it or navigating closes it.
  */
-export function ListsMenu() {
+export function ListsMenu({ chevron }: { chevron: React.ReactNode }) {
   const t = useTranslations('Header');
   const tl = useTranslations('Lists');
   const pathname = usePathname();
@@ -84,11 +82,9 @@ export function ListsMenu() {
         )}
       >
         {t('myLists')}
-        <Glyph
-          icon={ChevronDown}
-          aria-hidden
-          className={cn('size-4 transition-transform duration-150', open && 'rotate-180')}
-        />
+        <span className={cn('inline-flex transition-transform duration-150', open && 'rotate-180')}>
+          {chevron}
+        </span>
       </button>
       <ul
         id={listId}

@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import type { RefObject } from 'react';
+import { searchIcons, themeIcons } from '@/components/ui/control-icons';
 import { Glyph } from '@/components/ui/glyph';
 import { AccessBadge } from '@/components/auth/access-badge';
 import { UserMenu } from '@/components/auth/user-menu';
@@ -65,7 +66,7 @@ export default function MobileMenuDialog({
               <Glyph icon={X} aria-hidden className="size-5" />
             </Dialog.Close>
           </div>
-          <SearchBar onSubmitted={close} />
+          <SearchBar onSubmitted={close} icons={searchIcons()} />
           <nav aria-label={t('mainNav')} className="flex flex-col gap-1">
             <Link
               href={routes.home}
@@ -125,7 +126,7 @@ export default function MobileMenuDialog({
           <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-border pt-4">
             <UserMenu className="w-full justify-between" />
             <LanguageSwitcher />
-            <ThemeToggle />
+            <ThemeToggle>{themeIcons()}</ThemeToggle>
             <AccessBadge />
           </div>
         </Dialog.Content>

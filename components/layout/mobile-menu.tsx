@@ -1,10 +1,9 @@
 'use client';
 
-import { Menu, Search } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { usePathname } from 'next/navigation';
 import { useRef, useState } from 'react';
-import { Glyph } from '@/components/ui/glyph';
+import type { MenuIcons } from '@/components/ui/control-icons';
 import { buttonClass } from '@/components/ui/button';
 import { Lazy } from '@/components/ui/lazy';
 import { useUntilHydrated } from '@/lib/stores/use-hydrated';
@@ -16,7 +15,7 @@ const loadDialog = () => import('./mobile-menu-dialog').then((module) => module.
  * opens the sheet on its search bar. The sheet's code loads when a trigger is first hovered,
  * focused or pressed; the menu closes whenever the route changes.
  */
-export function MobileMenu() {
+export function MobileMenu({ icons }: { icons: MenuIcons }) {
   const t = useTranslations('Header');
   const ts = useTranslations('SearchBar');
   const pathname = usePathname();
@@ -54,7 +53,7 @@ export function MobileMenu() {
         onFocus={preload}
         onClick={() => show(true)}
       >
-        <Glyph icon={Search} aria-hidden className="size-5" />
+        {icons.search}
       </button>
       <button
         ref={triggerRef}
@@ -68,7 +67,7 @@ export function MobileMenu() {
         onFocus={preload}
         onClick={() => show(false)}
       >
-        <Glyph icon={Menu} aria-hidden className="size-6" />
+        {icons.menu}
       </button>
       <Lazy
         load={loadDialog}

@@ -1,9 +1,7 @@
 'use client';
 
-import { Bell } from 'lucide';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
-import { Glyph } from '@/components/ui/glyph';
 import { buttonClass } from '@/components/ui/button';
 import { Lazy, useLoaded } from '@/components/ui/lazy';
 import { cn } from '@/lib/utils/cn';
@@ -30,7 +28,7 @@ function useUnreadCount(): number {
  * only this button ships with it: the notifications store loads after hydration, and the panel's
  * code when the bell is first hovered, focused or pressed (same pattern as the mobile menu).
  */
-export function NotificationBell({ className }: { className?: string }) {
+export function NotificationBell({ className, icon }: { className?: string; icon: React.ReactNode }) {
   const t = useTranslations('Notifications');
   const locale = useLocale();
   const count = useUnreadCount();
@@ -60,7 +58,7 @@ export function NotificationBell({ className }: { className?: string }) {
           setOpen(true);
         }}
       >
-        <Glyph icon={Bell} aria-hidden className="size-5" />
+        {icon}
         {count > 0 && (
           <span
             aria-hidden

@@ -7,6 +7,7 @@ import type { Anime, AnimePage } from '@/lib/jikan/types';
 import { RECENT_SEARCHES_KEY, useRecentSearchesStore } from '@/lib/stores/recent-searches-store';
 import pt from '@/messages/pt.json';
 import { POPULAR_SEARCHES } from './popular-searches';
+import { searchIcons } from '@/components/ui/control-icons';
 import { SearchBar } from './search-bar';
 
 const push = vi.fn();
@@ -79,7 +80,7 @@ function renderShell(onSubmitted?: () => void) {
   render(
     <NextIntlClientProvider locale="pt" messages={pt} timeZone="UTC">
       <input aria-label="outro campo" />
-      <SearchBar onSubmitted={onSubmitted} />
+      <SearchBar onSubmitted={onSubmitted} icons={searchIcons()} />
     </NextIntlClientProvider>,
   );
   return screen.getByRole('combobox', { name: 'Buscar animes' });

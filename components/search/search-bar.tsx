@@ -1,11 +1,10 @@
 'use client';
 
-import { Search, X } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useState } from 'react';
-import { Glyph } from '@/components/ui/glyph';
+import type { SearchIcons } from '@/components/ui/control-icons';
 import { Lazy } from '@/components/ui/lazy';
-import { MAX_SEARCH_LENGTH } from '@/lib/discovery/params';
+import { MAX_SEARCH_LENGTH } from '@/lib/discovery/search-limit';
 import { routes } from '@/lib/routes';
 import { cn } from '@/lib/utils/cn';
 
@@ -24,7 +23,16 @@ function isTypingTarget(target: EventTarget | null): boolean {
  * first pointed at, touched or focused, and take over the same input: nothing typed is lost.
  * Used in the header and the mobile menu.
  */
-export function SearchBar({ className, onSubmitted }: { className?: string; onSubmitted?: () => void }) {
+export function SearchBar({
+  className,
+  onSubmitted,
+  icons,
+}: {
+  className?: string;
+  onSubmitted?: () => void;
+  /** components/ui/control-icons.tsx searchIcons. */
+  icons: SearchIcons;
+}) {
   const t = useTranslations('SearchBar');
   const inputId = useId();
   const [form, setForm] = useState<HTMLFormElement | null>(null);
@@ -69,17 +77,15 @@ export function SearchBar({ className, onSubmitted }: { className?: string; onSu
         {t('label')}
       </label>
       <div className="relative min-w-0 flex-1">
-        <Glyph
-          icon={Search}
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 left-3 hidden size-4 -translate-y-1/2 text-muted @sm:block"
-        />
+        <span className="pointer-events-none absolute top-1/2 left-3 hidden -translate-y-1/2 text-muted @sm:flex">
+          {icons.search}
+        </span>
         <button
           type="submit"
           aria-label={t('submit')}
           className="absolute top-1/2 left-1 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-muted hover:text-fg @sm:hidden"
         >
-          <Glyph icon={Search} aria-hidden className="size-4" />
+          {icons.search}
         </button>
         <input
           ref={setInput}
@@ -105,7 +111,7 @@ export function SearchBar({ className, onSubmitted }: { className?: string; onSu
           aria-label={t('clear')}
           className="absolute top-1/2 right-1 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-muted peer-placeholder-shown:hidden hover:text-fg"
         >
-          <Glyph icon={X} aria-hidden className="size-4" />
+          {icons.clear}
         </button>
         <kbd
           aria-hidden

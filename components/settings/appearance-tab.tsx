@@ -2,7 +2,7 @@
 
 import { Moon, Sun } from 'lucide';
 import { useTranslations } from 'next-intl';
-import { useTheme } from 'next-themes';
+import { useTheme } from '@/components/theme/theme-store';
 import { Glyph } from '@/components/ui/glyph';
 import { useSetTheme } from '@/components/theme/use-set-theme';
 import { cn } from '@/lib/utils/cn';

@@ -1,14 +1,13 @@
 'use client';
 
-import { Moon, Sun } from 'lucide';
 import { useTranslations } from 'next-intl';
-import { useTheme } from 'next-themes';
-import { Glyph } from '@/components/ui/glyph';
+import { useTheme } from '@/components/theme/theme-store';
 import { buttonClass } from '@/components/ui/button';
 import { useUntilHydrated } from '@/lib/stores/use-hydrated';
 import { useSetTheme } from './use-set-theme';
 
-export function ThemeToggle({ className }: { className?: string }) {
+/** `children`: the sun and moon icons (components/ui/control-icons.tsx themeIcons). */
+export function ThemeToggle({ className, children }: { className?: string; children: React.ReactNode }) {
   const t = useTranslations('Theme');
   const { resolvedTheme } = useTheme();
   const setTheme = useSetTheme();
@@ -25,8 +24,7 @@ export function ThemeToggle({ className }: { className?: string }) {
       {...ready}
       onClick={() => setTheme(resolvedTheme === 'dark' ? 'light' : 'dark')}
     >
-      <Glyph icon={Sun} aria-hidden className="hidden size-5 dark:block" />
-      <Glyph icon={Moon} aria-hidden className="size-5 dark:hidden" />
+      {children}
     </button>
   );
 }

@@ -3,8 +3,8 @@ import { cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSetTheme } from './use-set-theme';
 
-const setTheme = vi.fn();
-vi.mock('next-themes', () => ({ useTheme: () => ({ setTheme }) }));
+const { setTheme } = vi.hoisted(() => ({ setTheme: vi.fn() }));
+vi.mock('./theme-store', () => ({ setTheme }));
 
 afterEach(() => {
   cleanup();
@@ -17,7 +17,9 @@ describe('useSetTheme', () => {
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
     const noTransitions = () =>
-      [...document.head.querySelectorAll('style')].filter((style) => style.textContent?.includes('transition:none'));
+      [...document.head.querySelectorAll('style')].filter((style) =>
+        style.textContent?.includes('transition:none'),
+      );
 
     const { result } = renderHook(() => useSetTheme());
     setTheme.mockImplementation(() => expect(noTransitions()).toHaveLength(1));

@@ -1,9 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useTheme } from 'next-themes';
 import { useEffect } from 'react';
 import { toast, Toaster as Sonner } from 'sonner';
+import { useTheme } from '@/components/theme/theme-store';
 import { connectToaster } from '@/lib/toast';
 
 /**

@@ -6,6 +6,7 @@
  */
 
 import { cleanText } from '@/lib/utils/clean-text';
+import { MAX_SEARCH_LENGTH } from './search-limit';
 
 export type SearchParamsInput =
   URLSearchParams | { get(name: string): string | null } | Record<string, string | string[] | undefined>;
@@ -62,8 +63,7 @@ export const SEARCH_SORTS = ['relevance', 'title', 'score'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const DEFAULT_SEARCH_SORT: SearchSort = 'relevance';
 
-/** Longest query the search API accepts (lib/server/http.ts MAX_QUERY_LENGTH). */
-export const MAX_SEARCH_LENGTH = 200;
+export { MAX_SEARCH_LENGTH };
 /** How much of a query the page repeats back; the rest is cut with an ellipsis. */
 export const QUERY_DISPLAY_LENGTH = 80;
 
@@ -152,7 +152,9 @@ export function internalPagePath(pathname: string, searchParams: URLSearchParams
   if (pathname === '/search') {
     const { q, sort, view } = parseSearchParams(searchParams);
     if (!q) return `/${locale}/search`;
-    const kept = Array.from(q).slice(0, MAX_SEARCH_LENGTH + 1).join('');
+    const kept = Array.from(q)
+      .slice(0, MAX_SEARCH_LENGTH + 1)
+      .join('');
     return `/${locale}/search/${sort}/${view}/${encodeSearchSegment(kept)}`;
   }
   return pathname === '/' ? `/${locale}` : `/${locale}${pathname}`;

@@ -17,7 +17,7 @@ import {
   type User,
 } from 'firebase/auth';
 import { publicEnv } from '@/lib/env';
-import { birthdayOf, type AgeFacts } from './age';
+import { ageStatus, birthdayOf, type AgeFacts } from './age';
 import { checkFirebaseConfig } from './config';
 import { AuthNotInitializedError } from './errors';
 
@@ -31,6 +31,11 @@ export interface AuthUser {
   creationTime: string | null;
   /** The age facts the SPEC §5 rules read (birthday from provider data or the token claim). */
   facts: AgeFacts;
+  /**
+   * SPEC §5 isUserAdult from those facts, decided here (each time Firebase reports the user) so
+   * the age rules load with the sign-in code, not in every page's first scripts.
+   */
+  adult: boolean;
 }
 
 /**
@@ -87,6 +92,7 @@ async function toAuthUser(user: User): Promise<AuthUser> {
     birthday: (entry as { birthday?: unknown }).birthday,
   }));
   const creationTime = user.metadata.creationTime ?? null;
+  const facts: AgeFacts = { birthday: birthdayOf(providerData, claims), creationTime, unreadable };
   return {
     uid: user.uid,
     email: user.email,
@@ -94,7 +100,8 @@ async function toAuthUser(user: User): Promise<AuthUser> {
     photoURL: user.photoURL,
     providerData,
     creationTime,
-    facts: { birthday: birthdayOf(providerData, claims), creationTime, unreadable },
+    facts,
+    adult: ageStatus(facts).isUserAdult,
   };
 }
 

@@ -3,16 +3,7 @@ import type { Messages } from 'next-intl';
 /** Keys of the AuthErrors namespace (SPEC §8 Identity). */
 export type AuthErrorKey = keyof Messages['AuthErrors'];
 
-/** Raised by sign-in/out when the identity service could not start (SPEC §4). */
-export const NOT_INITIALIZED = 'Firebase not initialized';
-
-export class AuthNotInitializedError extends Error {
-  readonly code = 'auth/not-initialized';
-  constructor() {
-    super(NOT_INITIALIZED);
-    this.name = 'AuthNotInitializedError';
-  }
-}
+export { AuthNotInitializedError, NOT_INITIALIZED } from './not-initialized';
 
 const BY_CODE: Record<string, AuthErrorKey> = {
   'auth/invalid-api-key': 'invalidApiKey',

@@ -1,8 +1,7 @@
 import { create } from 'zustand';
 import type * as FirebaseClient from '@/lib/firebase/client';
 import type { AuthUser } from '@/lib/firebase/client';
-import { ageStatus } from '@/lib/firebase/age';
-import { AuthNotInitializedError } from '@/lib/firebase/errors';
+import { AuthNotInitializedError } from '@/lib/firebase/not-initialized';
 
 /**
  * Sign-in state (SPEC §3 Signed-in user, §4 Auth loading). Holds no Firebase code: the SDK is
@@ -122,5 +121,5 @@ export function resetAuthStoreForTests(): void {
 
 /** SPEC §5 canAccessAdultContent from the store alone (for hooks that need no messages). */
 export function selectCanAccessAdult(state: Pick<State, 'user' | 'loading'>): boolean {
-  return !state.loading && state.user !== null && ageStatus(state.user.facts).isUserAdult;
+  return !state.loading && state.user !== null && state.user.adult;
 }

@@ -18,13 +18,12 @@ interface Question {
 const loadDialog = () => import('./merge-question-dialog').then((module) => module.default);
 
 /**
- * Syncs the signed-in user's library (lib/library/engine.ts) while they are signed in. The engine
- * loads only then: a visitor who is not signed in gets none of it. When the device holds data of
+ * Syncs the signed-in user's library (lib/library/engine.ts) while they are signed in (LibrarySync
+ * loads this only then: a visitor who is not signed in gets none of it). When the device holds data of
  * no account, it asks whether to join it to the account before anything is merged (the dialog's
  * code loads when that question first stands).
  */
-export function LibrarySync() {
-  const uid = useAuthStore((state) => state.user?.uid ?? null);
+export default function LibrarySyncSession({ uid }: { uid: string }) {
   const t = useTranslations('Sync');
   const [question, setQuestion] = useState<Question | null>(null);
   const [generation, setGeneration] = useState(0);
@@ -36,7 +35,6 @@ export function LibrarySync() {
   }, []);
 
   useEffect(() => {
-    if (!uid) return;
     let stop: (() => void) | null = null;
     let cancelled = false;
     void import('@/lib/library/engine').then(({ startLibrarySync }) => {

@@ -1,7 +1,10 @@
 'use client';
 
 import { useEffect } from 'react';
+import { Lazy } from '@/components/ui/lazy';
 import { hasStoredSession, useAuthStore } from '@/lib/stores/auth-store';
+
+const loadSync = () => import('@/components/library/library-sync-session').then((module) => module.default);
 
 /**
  * Decides after hydration whether the sign-in SDK is needed: only when Firebase left a session in
@@ -25,4 +28,14 @@ export function AuthBootstrap() {
     return () => clearTimeout(timer);
   }, []);
   return null;
+}
+
+/**
+ * The library sync of whoever is signed in (LibrarySyncSession), loaded only while somebody is:
+ * a visitor's pages carry none of it. Another account signing in restarts it for that account.
+ */
+export function LibrarySync() {
+  const uid = useAuthStore((state) => state.user?.uid ?? null);
+  if (!uid) return null;
+  return <Lazy load={loadSync} props={{ uid }} />;
 }
