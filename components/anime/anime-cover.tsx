@@ -1,5 +1,4 @@
 import { getImageProps } from 'next/image';
-import { preload } from 'react-dom';
 import { cn } from '@/lib/utils/cn';
 import { CoverImage, type CoverAttributes } from './cover-image';
 
@@ -44,14 +43,5 @@ export function AnimeCover({ src, sizes, eager = false, className }: AnimeCoverP
     fetchPriority: eager ? 'high' : 'auto',
     className: imageClass,
   }).props as CoverAttributes;
-  // The first covers are the page's largest paint on phones: preloaded from <head>.
-  if (eager) {
-    preload(image.src, {
-      as: 'image',
-      imageSrcSet: image.srcSet,
-      imageSizes: image.sizes,
-      fetchPriority: 'high',
-    });
-  }
-  return <CoverImage image={image} placeholder={placeholder} />;
+  return <CoverImage image={image} placeholder={placeholder} preload={eager} />;
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useState, type ImgHTMLAttributes } from 'react';
+import { preload as preloadResource } from 'react-dom';
 
 export type CoverAttributes = ImgHTMLAttributes<HTMLImageElement> & { src: string };
 
@@ -10,7 +11,19 @@ export type CoverAttributes = ImgHTMLAttributes<HTMLImageElement> & { src: strin
  * that happened before hydration (the onError handler was not attached yet), caught when the
  * element mounts.
  */
-export function CoverImage({ image, placeholder }: { image: CoverAttributes; placeholder: CoverAttributes }) {
+export function CoverImage({
+  image,
+  placeholder,
+  preload = false,
+}: {
+  image: CoverAttributes;
+  placeholder: CoverAttributes;
+  /**
+   * Above the fold: preloaded from <head> when the page is rendered (as next/image does it: from
+   * this client component, so a prefetch of the page's data downloads no cover).
+   */
+  preload?: boolean;
+}) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const detectEarlyFailure = useCallback(
     (img: HTMLImageElement | null) => {
@@ -18,6 +31,9 @@ export function CoverImage({ image, placeholder }: { image: CoverAttributes; pla
     },
     [image.src],
   );
+  if (preload && image.srcSet) {
+    preloadResource(image.src, { as: 'image', imageSrcSet: image.srcSet, imageSizes: image.sizes });
+  }
   if (failedSrc === image.src) {
     // eslint-disable-next-line @next/next/no-img-element -- attributes from next/image's getImageProps
     return <img {...placeholder} alt="" data-cover="placeholder" />;

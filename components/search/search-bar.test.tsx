@@ -296,6 +296,33 @@ describe('SearchBar', () => {
     expect(box).toHaveAttribute('aria-expanded', 'true');
   });
 
+  it('keeps arrow keys pressed before its code arrived, and plays them in order', async () => {
+    const box = renderShell();
+    const form = box.closest('form')!;
+    act(() => {
+      box.focus();
+      for (let i = 0; i < 3; i++) fireEvent.keyDown(box, { key: 'ArrowDown' });
+    });
+    expect(form).not.toHaveAttribute('data-combobox');
+    await waitFor(() => expect(form).toHaveAttribute('data-combobox', 'ready'));
+    const third = await screen.findByRole('option', { name: POPULAR_SEARCHES[2] });
+    await waitFor(() => expect(third).toHaveAttribute('aria-selected', 'true'));
+    expect(box).toHaveAttribute('aria-activedescendant', third.id);
+  });
+
+  it('ignores a blank search before its code arrived, and lets the form search otherwise', () => {
+    const box = renderShell();
+    const form = box.closest('form')!;
+    const blank = new Event('submit', { bubbles: true, cancelable: true });
+    fireEvent.input(box, { target: { value: '   ' } });
+    form.dispatchEvent(blank);
+    expect(blank.defaultPrevented).toBe(true);
+    const real = new Event('submit', { bubbles: true, cancelable: true });
+    fireEvent.input(box, { target: { value: 'naruto' } });
+    form.dispatchEvent(real);
+    expect(real.defaultPrevented).toBe(false);
+  });
+
   it("focuses on '/' from anywhere, but not while typing in another field", async () => {
     const user = userEvent.setup();
     const box = await renderBar();

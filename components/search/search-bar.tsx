@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import type { SearchIcons } from '@/components/ui/control-icons';
 import { Lazy } from '@/components/ui/lazy';
 import { MAX_SEARCH_LENGTH } from '@/lib/discovery/search-limit';
@@ -40,6 +40,15 @@ export function SearchBar({
   const [status, setStatus] = useState<HTMLParagraphElement | null>(null);
   const [wanted, setWanted] = useState(false);
   const want = () => setWanted(true);
+  /** Arrow keys pressed before the combobox is here: it replays them when it attaches. */
+  const pendingKeys = useRef<string[]>([]);
+  const holdArrows = (event: ReactKeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    if (event.currentTarget.form?.hasAttribute('data-combobox')) return;
+    event.preventDefault();
+    pendingKeys.current.push(event.key);
+    want();
+  };
 
   useEffect(() => {
     if (!input) return;
@@ -72,6 +81,12 @@ export function SearchBar({
       onTouchStart={want}
       onFocus={want}
       onReset={() => window.setTimeout(() => input?.focus(), 0)}
+      onSubmit={(event) => {
+        // Before the combobox is here the form submits itself (a page load to /search), except
+        // with nothing but spaces in it: that searches for nothing, as with the combobox.
+        if (!event.currentTarget.hasAttribute('data-combobox') && !input?.value.trim())
+          event.preventDefault();
+      }}
     >
       <label htmlFor={inputId} className="sr-only">
         {t('label')}
@@ -90,6 +105,7 @@ export function SearchBar({
         <input
           ref={setInput}
           id={inputId}
+          onKeyDown={holdArrows}
           type="search"
           name="q"
           // aria-controls and aria-activedescendant are set by SearchCombobox while its list shows.
@@ -129,7 +145,11 @@ export function SearchBar({
         {t('submit')}
       </button>
       {form && input && status && (
-        <Lazy load={loadCombobox} when={wanted || usedEarly} props={{ input, form, status, onSubmitted }} />
+        <Lazy
+          load={loadCombobox}
+          when={wanted || usedEarly}
+          props={{ input, form, status, onSubmitted, pendingKeys }}
+        />
       )}
     </form>
   );

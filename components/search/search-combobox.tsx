@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { countValues } from '@/lib/i18n/format-count';
 import { SearchPopup } from './search-popup';
@@ -17,11 +17,14 @@ export default function SearchCombobox({
   form,
   status,
   onSubmitted,
+  pendingKeys,
 }: {
   input: HTMLInputElement;
   form: HTMLFormElement;
   status: HTMLElement;
   onSubmitted?: () => void;
+  /** Arrow keys the bar held while this loaded, replayed in order once it listens. */
+  pendingKeys?: RefObject<string[]>;
 }) {
   const t = useTranslations('SearchBar');
   const locale = useLocale();
@@ -41,6 +44,20 @@ export default function SearchCombobox({
     form.setAttribute('data-combobox', 'ready');
     return () => form.removeAttribute('data-combobox');
   }, [form]);
+
+  useEffect(() => {
+    const keys = pendingKeys?.current.splice(0) ?? [];
+    let timer = 0;
+    // One key per task: each is handled with the list as the previous one left it.
+    const next = () => {
+      const key = keys.shift();
+      if (!key) return;
+      input.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      timer = window.setTimeout(next, 0);
+    };
+    timer = window.setTimeout(next, 0);
+    return () => window.clearTimeout(timer);
+  }, [input, pendingKeys]);
 
   return (
     <>

@@ -213,7 +213,9 @@ export function useSearchCombobox({
     handlers.current = { onKeyDown, search, close };
   });
 
-  useEffect(() => {
+  // Attached in the commit that draws the combobox: no keystroke can land between its first render
+  // (which read the input's value) and its listeners.
+  useLayoutEffect(() => {
     const onInput = () => {
       setTerm(input.value);
       setActiveKey(null);

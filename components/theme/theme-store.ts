@@ -60,6 +60,10 @@ function onStorage(event: StorageEvent) {
 
 function subscribe(listener: () => void) {
   if (listeners.size === 0) {
+    // ThemeScript set the class before paint; a page it did not run on (its markup streamed in
+    // later) gets it now.
+    const { resolvedTheme } = read();
+    if (resolvedTheme) apply(resolvedTheme);
     window.matchMedia(DARK_QUERY).addEventListener('change', changed);
     window.addEventListener('storage', onStorage);
   }
