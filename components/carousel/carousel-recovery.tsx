@@ -5,17 +5,15 @@ import { carouselIcons } from '@/components/ui/control-icons';
 import { ListingMessage } from '@/components/anime/listing-states';
 import { RetryButton } from '@/components/anime/retry-button';
 import { useListingRetry } from '@/components/anime/use-listing-retry';
-import { useLoaded } from '@/components/ui/lazy';
 import { AnimeCarousel } from './anime-carousel';
 import { CarouselFrame } from './carousel-frame';
+import { CarouselSlides } from './carousel-slides';
 import { CarouselSkeleton } from './carousel-skeleton';
 import { countValues } from '@/lib/i18n/format-count';
 
 const ENDPOINTS = { season: '/api/anime/season', top: '/api/anime/top' } as const;
 /** SPEC §9: carousels load page 1 with 10 items. */
 const CAROUSEL_PARAMS = { page: 1, limit: 10 };
-/** The cards' code: loaded once a retry has brought a list. */
-const loadSlides = () => import('./carousel-slides').then((module) => module.carouselSlides);
 
 /**
  * A home carousel whose server render failed: its own SPEC §8 error with 'Tentar novamente',
@@ -34,17 +32,15 @@ export function CarouselRecovery({
   const locale = useLocale();
   const tCommon = useTranslations('Common');
   const { state, retry } = useListingRetry(ENDPOINTS[kind], CAROUSEL_PARAMS);
-  const hasCards = state.status === 'loaded' && state.items.length > 0;
-  const slidesFor = useLoaded(loadSlides, hasCards);
 
-  if (state.status === 'loading' || (hasCards && !slidesFor)) return <CarouselSkeleton title={title} />;
-  if (state.status === 'loaded' && state.items.length > 0 && slidesFor) {
+  if (state.status === 'loading') return <CarouselSkeleton title={title} />;
+  if (state.status === 'loaded' && state.items.length > 0) {
     return (
       <AnimeCarousel
         icons={carouselIcons()}
         title={title}
         subtitle={t('foundCount', countValues(state.items.length, locale))}
-        slides={slidesFor(state.items.map((anime) => ({ anime })))}
+        slides={<CarouselSlides items={state.items.map((anime) => ({ anime }))} />}
         count={state.items.length}
       />
     );

@@ -243,21 +243,18 @@ export function useSearchCombobox({
       handlers.current.close();
       openOnFocus.current = false;
     };
-    input.addEventListener('input', onInput);
-    input.addEventListener('focus', onFocus);
-    input.addEventListener('click', onClick);
-    input.addEventListener('keydown', onKey);
-    form.addEventListener('submit', onSubmit);
-    form.addEventListener('focusout', onFocusOut);
-    form.addEventListener('reset', onReset);
+    const listeners: [EventTarget, string, EventListener][] = [
+      [input, 'input', onInput],
+      [input, 'focus', onFocus],
+      [input, 'click', onClick],
+      [input, 'keydown', onKey as EventListener],
+      [form, 'submit', onSubmit as EventListener],
+      [form, 'focusout', onFocusOut as EventListener],
+      [form, 'reset', onReset],
+    ];
+    for (const [target, type, listener] of listeners) target.addEventListener(type, listener);
     return () => {
-      input.removeEventListener('input', onInput);
-      input.removeEventListener('focus', onFocus);
-      input.removeEventListener('click', onClick);
-      input.removeEventListener('keydown', onKey);
-      form.removeEventListener('submit', onSubmit);
-      form.removeEventListener('focusout', onFocusOut);
-      form.removeEventListener('reset', onReset);
+      for (const [target, type, listener] of listeners) target.removeEventListener(type, listener);
     };
   }, [input, form]);
 
