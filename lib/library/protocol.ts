@@ -65,8 +65,15 @@ export interface PushBody {
   changes: Change[];
 }
 
+/**
+ * `generation` names the server's copy of the database itself: it changes when the server's data
+ * goes back in time (a restored snapshot, a folder moved aside and started empty). A device that
+ * sees a generation other than the one it last synced with sends again everything it holds, so
+ * that as long as one device holds a change, it is not lost. Absent from older servers.
+ */
 export interface PushAnswer {
   epoch: string;
+  generation?: string;
   /** The user's latest version after the push. */
   version: number;
   /** Changes kept; the others were older than what the server holds (or replays). */
@@ -76,6 +83,8 @@ export interface PushAnswer {
 
 export interface PullAnswer {
   epoch: string;
+  /** See PushAnswer.generation. */
+  generation?: string;
   /** The cursor to ask from next time. */
   version: number;
   entries: RemoteEntry[];
