@@ -120,4 +120,17 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('profiles').execute();
     },
   },
+  '0007_server_meta': {
+    async up(db: Kysely<unknown>) {
+      // Facts about this copy of the database itself (lib/db/generation.ts), one row per key.
+      await db.schema
+        .createTable('server_meta')
+        .addColumn('key', 'text', (column) => column.primaryKey())
+        .addColumn('value', 'text', (column) => column.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('server_meta').execute();
+    },
+  },
 };

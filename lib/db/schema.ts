@@ -84,6 +84,12 @@ export interface ProfileRedirectsTable {
   expires_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/** Facts about this copy of the database (lib/db/generation.ts). */
+export interface ServerMetaTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
   library_users: LibraryUsersTable;
   library_entries: LibraryEntriesTable;
@@ -91,4 +97,5 @@ export interface Database {
   anime_extras: AnimeExtrasTable;
   profiles: ProfilesTable;
   profile_redirects: ProfileRedirectsTable;
+  server_meta: ServerMetaTable;
 }
