@@ -18,7 +18,11 @@ export async function databaseGeneration(db: Kysely<Database>): Promise<string> 
     .values({ key: KEY, value: randomUUID() })
     .onConflict((conflict) => conflict.column('key').doNothing())
     .execute();
-  const created = await db.selectFrom('server_meta').select('value').where('key', '=', KEY).executeTakeFirstOrThrow();
+  const created = await db
+    .selectFrom('server_meta')
+    .select('value')
+    .where('key', '=', KEY)
+    .executeTakeFirstOrThrow();
   return created.value;
 }
 
