@@ -90,6 +90,8 @@ export default defineConfig({
         PAGE_MISS_PER_MINUTE: '0',
         STREAMING_BASE_URLS: `${fake}/streaming/down,${fake}/streaming/main`,
         TRANSLATE_BASE_URL: `${fake}/translate`,
+        ANILIST_GRAPHQL_URL: `${fake}/anilist`,
+        KITSU_BASE_URL: `${fake}/kitsu/api/edge`,
         ...authServerEnv(AUTH_PORT),
       },
     },

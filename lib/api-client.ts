@@ -15,11 +15,15 @@ export class ApiError extends Error {
   /** HTTP status, or 0 when no answer arrived (network failure). */
   readonly status: number;
 
-  constructor(code: string, message: string, status: number) {
+  /** Seconds the answer's Retry-After asked to wait (429), when it said. */
+  readonly retryAfterSeconds: number | null;
+
+  constructor(code: string, message: string, status: number, retryAfterSeconds: number | null = null) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -101,10 +105,12 @@ export async function apiGet<T>(
 
   if (!response.ok) {
     const detail = errorBody(body);
+    const retryAfter = Number(response.headers.get('retry-after'));
     throw new ApiError(
       detail?.code ?? 'HTTP_ERROR',
       detail?.message ?? `HTTP ${response.status}`,
       response.status,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
     );
   }
   if (body === undefined) throw new ApiError('INVALID_RESPONSE', 'The answer was not JSON', response.status);

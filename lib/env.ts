@@ -79,6 +79,9 @@ const serverSchema = z.object({
   IMAGE_RENDER_PER_MINUTE: intFrom(30),
   STREAMING_BASE_URLS: csv,
   TRANSLATE_BASE_URL: url('https://translate.googleapis.com'),
+  /** Trackers a fan imports a list from by user name (Settings › Dados). */
+  ANILIST_GRAPHQL_URL: url('https://graphql.anilist.co'),
+  KITSU_BASE_URL: url('https://kitsu.io/api/edge'),
   REDIS_URL: z
     .string()
     .optional()

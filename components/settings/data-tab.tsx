@@ -20,16 +20,18 @@ import { useRecentSearchesStore } from '@/lib/stores/recent-searches-store';
 import { reloadStoresFromStorage } from '@/lib/stores/use-stores-hydrated';
 import { showToast } from '@/lib/toast';
 import { ClearDataDialog } from './clear-data-dialog';
+import { TrackerImport } from './tracker-import';
 import { downloadFile } from './download';
 
 type Status = { tone: 'success' | 'error'; message: string; detail?: string } | null;
 
 /**
  * Settings → Dados (SPEC §2, §5): export a backup, import one (validated, atomic), clear
- * everything, and import/export a MyAnimeList list. The settings page mounts it in its Data tab.
+ * everything, import/export a MyAnimeList list, and bring one from AniList or Kitsu by user name. The settings page mounts it in its Data tab.
  */
 export function DataTab() {
   const t = useTranslations('DataTab');
+  const tracker = useTranslations('TrackerImport');
   const setTheme = useSetTheme();
   const backupInput = useRef<HTMLInputElement>(null);
   const malInput = useRef<HTMLInputElement>(null);
@@ -180,6 +182,10 @@ export function DataTab() {
           data-testid="mal-file"
           onChange={(event) => void importMal(event)}
         />
+      </DataSection>
+
+      <DataSection title={tracker('title')} text={tracker('text')}>
+        <TrackerImport busy={busy} onBusy={setBusy} report={report} afterImport={afterImport} />
       </DataSection>
 
       <DataSection title={t('clearTitle')} text={t('clearText')}>

@@ -32,8 +32,9 @@ import {
   toListItem,
   topAnime,
 } from './fixtures.mjs';
+import { anilistAnswer, kitsuAnswer } from './trackers.mjs';
 
-const SERVICES = ['jikan', 'streaming', 'translate', 'images'];
+const SERVICES = ['jikan', 'streaming', 'translate', 'images', 'anilist', 'kitsu'];
 const FAULT_MODES = ['429', '500', '502', '503', '504', 'slow', 'hang', 'malformed', 'reset', 'none'];
 const MAX_LOGGED_CALLS = 10_000;
 const JIKAN_MAX_LIMIT = 25;
@@ -515,6 +516,23 @@ function handleImages(req, res, route) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Trackers (trackers.mjs): AniList's GraphQL endpoint takes a POST at its root
+// ---------------------------------------------------------------------------------------------
+
+async function handleAnilist(req, res) {
+  if (req.method !== 'POST')
+    return send(req, res, 405, { errors: [{ message: 'Method Not Allowed', status: 405 }] });
+  let body;
+  try {
+    body = await readJsonBody(req);
+  } catch {
+    return send(req, res, 400, { data: null, errors: [{ message: 'Invalid JSON body', status: 400 }] });
+  }
+  const [status, answer, headers] = anilistAnswer(body);
+  return send(req, res, status, answer, headers);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Faults
 // ---------------------------------------------------------------------------------------------
 
@@ -584,6 +602,21 @@ function faultResponse(service, mode, fault) {
   if (service === 'streaming') {
     const message = STATUS_TEXT[mode];
     return [status, { message }, headers];
+  }
+  if (service === 'anilist') {
+    // AniList answers its errors as GraphQL errors, and tells how many calls are left.
+    return [
+      status,
+      { data: null, errors: [{ message: STATUS_TEXT[mode], status }] },
+      mode === '429' ? { ...headers, 'X-RateLimit-Limit': '90', 'X-RateLimit-Remaining': '0' } : headers,
+    ];
+  }
+  if (service === 'kitsu') {
+    return [
+      status,
+      { errors: [{ title: STATUS_TEXT[mode], status: String(status), code: String(status) }] },
+      { ...headers, 'Content-Type': 'application/vnd.api+json' },
+    ];
   }
   if (service === 'translate') {
     const title = STATUS_TEXT[mode];
@@ -720,6 +753,13 @@ export async function startFakeUpstream({ port = 0, host = '127.0.0.1' } = {}) {
       }
       case 'translate':
         return handleTranslate(req, res, url, rest);
+      case 'anilist':
+        return handleAnilist(req, res);
+      case 'kitsu': {
+        if (!rest.startsWith('/api/edge/')) return send(req, res, 404, { errors: [{ title: 'Not Found' }] });
+        const [status, body, headers] = kitsuAnswer(rest.slice('/api/edge'.length), url.searchParams, origin);
+        return send(req, res, status, body, headers);
+      }
       default:
         return handleImages(req, res, rest);
     }

@@ -2,22 +2,15 @@ import { normalizeAnimeId, type AnimeSnapshot } from '@/lib/stores/anime-snapsho
 import {
   findList,
   LIST_TYPES,
-  moveToList,
   readStoredLists,
   sanitizeDate,
-  serializeLists,
   type ListsData,
   type ListType,
 } from '@/lib/stores/lists-store';
 import { writeKeys, type KeyChange } from '@/lib/stores/local-storage';
-import {
-  MAX_OPINION_LENGTH,
-  ratingKey,
-  RATING_ENTRIES_KEY,
-  readStoredRatings,
-  type RatingEntry,
-  type UserRating,
-} from '@/lib/stores/ratings-store';
+import { MAX_OPINION_LENGTH, readStoredRatings, type RatingsData } from '@/lib/stores/ratings-store';
+import { starsFromScore } from '@/lib/tracker-import/mapping';
+import { planListImport } from './import-plan';
 
 /**
  * MyAnimeList's list export (`animelist_*.xml`, often gzipped): `<myanimelist>` with one `<anime>`
@@ -80,8 +73,7 @@ export function malStatusToList(status: string): ListType | null {
 
 /** SPEC scale is 1–5 stars; MAL's is 0–10 with 0 meaning "no score". */
 export function malScoreToStars(score: number): number {
-  if (!Number.isFinite(score) || score <= 0) return 0;
-  return Math.min(5, Math.ceil(Math.min(score, 10) / 2));
+  return starsFromScore(score, 'MAL');
 }
 
 function malDate(value: string): string | null {
@@ -165,48 +157,18 @@ export interface MalImportSummary {
   unknownStatus: number;
 }
 
-/** The storage changes that put `rows` into the lists and ratings (overwriting the same anime). */
+/** The storage changes that put `rows` into the lists and ratings (import-plan.ts's rules). */
 export function planMalImport(
   rows: readonly MalRow[],
   current: ListsData,
+  ratings: RatingsData = readStoredRatings(),
 ): { changes: KeyChange[]; summary: Omit<MalImportSummary, 'skipped' | 'unknownStatus'> } {
-  let lists = current;
-  const counts = Object.fromEntries(LIST_TYPES.map((type) => [type, 0])) as Record<ListType, number>;
-  const changes: KeyChange[] = [];
-  let ratings = 0;
-  for (const row of rows) {
-    if (row.list) {
-      const previous = lists.entries[row.id]?.snapshot;
-      lists = moveToList(lists, row.id, row.list, {
-        snapshot: previous ?? row.snapshot,
-        progress: row.progress,
-        startedAt: row.startedAt,
-        finishedAt: row.finishedAt,
-      });
-      counts[row.list]++;
-    }
-    if (row.rating > 0 || row.opinion) {
-      const rating: UserRating = { rating: row.rating, opinion: row.opinion };
-      changes.push([ratingKey(row.id), JSON.stringify(rating)]);
-      ratings++;
-    }
-  }
-  if (lists !== current) for (const [key, raw] of serializeLists(lists)) changes.push([key, raw]);
-  // Rated rows get MAL's title as their card copy too, so the ratings page shows them at once.
-  const rated = rows.filter((row) => row.rating > 0 || row.opinion);
-  if (rated.length > 0) {
-    const stored = readStoredRatings().entries;
-    const entries: Record<string, RatingEntry> = {};
-    for (const [key, entry] of Object.entries(stored)) entries[key] = entry;
-    for (const row of rated) {
-      entries[String(row.id)] = {
-        snapshot: stored[row.id]?.snapshot ?? row.snapshot,
-        ratedAt: stored[row.id]?.ratedAt ?? null,
-      };
-    }
-    changes.push([RATING_ENTRIES_KEY, JSON.stringify(entries)]);
-  }
-  return { changes, summary: { lists: counts, ratings } };
+  // MAL's file says nothing of when a row changed: its rows count as the newest.
+  const { changes, summary } = planListImport(
+    rows.map((row) => ({ ...row, updatedAt: null })),
+    { lists: current, ratings },
+  );
+  return { changes, summary: { lists: summary.lists, ratings: summary.ratings } };
 }
 
 export type MalImportResult = { ok: true; summary: MalImportSummary } | { ok: false; reason: string };

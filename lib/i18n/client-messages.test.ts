@@ -159,6 +159,10 @@ describe('client messages', () => {
       'DataTab.malExported',
       // The first sign-in's merge message.
       'Sync.merged',
+      // An import from AniList or Kitsu: shown once the fan has asked for one.
+      ...['waiting', 'previewTitle', 'scored', 'keptNewer', 'replaced', 'moved', 'leftOut']
+        .concat(['leftOutAdult', 'confirm', 'ratingsWritten'])
+        .map((key) => `TrackerImport.${key}`),
     ];
     for (const messages of [pt, en]) {
       const withHash: string[] = [];

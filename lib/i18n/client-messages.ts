@@ -55,7 +55,7 @@ export const ROUTE_NAMESPACES = {
   editRating: ['Rating'],
   forYou: ['AnimeCard', 'ForYou', 'OfflineBadge'],
   myRatings: ['MyRatings', 'Rating'],
-  settings: ['AccountTab', 'DataTab', 'PrivacyTab', 'ProfileSettings', 'Settings'],
+  settings: ['AccountTab', 'DataTab', 'PrivacyTab', 'ProfileSettings', 'Settings', 'TrackerImport'],
   profile: ['ProfileCompare'],
   test: ['Share', 'TestPage'],
 } as const satisfies Record<string, readonly (keyof Messages)[]>;

@@ -16,6 +16,12 @@ export const ERRORS = {
   },
   INVALID_ID: { status: 400, messageKey: 'Errors.invalidId', message: 'ID de anime inválido' },
   NOT_FOUND: { status: 404, messageKey: 'Errors.notFound', message: 'Não encontrado.' },
+  /** A tracker's list (AniList, Kitsu) that its owner keeps private. */
+  PRIVATE_LIST: {
+    status: 403,
+    messageKey: 'TrackerImport.errorPrivate',
+    message: 'Esta lista não é pública.',
+  },
   RATE_LIMITED: {
     status: 429,
     messageKey: 'Errors.rateLimited',

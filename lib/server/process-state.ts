@@ -35,6 +35,8 @@ export type ProcessStateKey =
   | 'streaming-by-anime'
   /** lib/translate/index.ts: translations. */
   | 'translate'
+  /** lib/tracker-import/upstream.ts: the pace and back-off of calls to AniList and Kitsu. */
+  | 'tracker-limiters'
   /** lib/translate/synopsis.ts: Portuguese synopses. */
   | 'synopsis'
   /** lib/records/index.ts: the durable store's write queue. */
