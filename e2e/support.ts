@@ -4,7 +4,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 export const FAKE_URL = `http://127.0.0.1:${process.env.E2E_FAKE_PORT ?? 4610}`;
 
 type FaultOptions = {
-  service: 'jikan' | 'streaming' | 'translate' | 'images' | 'all';
+  service: 'jikan' | 'streaming' | 'translate' | 'images' | 'anilist' | 'kitsu' | 'all';
   mode: '429' | '500' | '502' | '503' | '504' | 'slow' | 'hang' | 'malformed' | 'none';
   match?: string;
   retryAfter?: number | null;

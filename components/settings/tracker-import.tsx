@@ -31,7 +31,7 @@ type Phase =
   | { step: 'idle' }
   | { step: 'fetching'; tracker: Tracker; user: string; progress: FetchProgress }
   | { step: 'preview'; list: TrackerList; preview: TrackerPreview }
-  | { step: 'applying'; list: TrackerList };
+  | { step: 'applying'; list: TrackerList; done: number; total: number | null };
 
 export interface ImportReport {
   tone: 'success' | 'error';
@@ -108,12 +108,12 @@ export function TrackerImport({
   };
 
   const confirm = async (list: TrackerList) => {
-    setPhase({ step: 'applying', list });
+    setPhase({ step: 'applying', list, done: 0, total: null });
     onBusy(true);
-    // One frame for the bar to show before the writes take the main thread.
-    await new Promise((resolve) => setTimeout(resolve, 0));
     try {
-      const result = applyImport(list);
+      const result = await applyImport(list, (done, total) =>
+        setPhase({ step: 'applying', list, done, total }),
+      );
       if (!result.ok) return fail(list.tracker, list.user, result.reason);
       await afterImport();
       const { lists, ratings, keptNewer } = result.summary;
@@ -208,7 +208,12 @@ export function TrackerImport({
       )}
 
       {phase.step === 'applying' && (
-        <ProgressBar label={t('applying')} value={0} max={null} text={t('applying')} />
+        <ProgressBar
+          label={t('applying')}
+          value={phase.done}
+          max={phase.total}
+          text={t('written', { percent: phase.total ? Math.round((phase.done / phase.total) * 100) : 0 })}
+        />
       )}
 
       {phase.step === 'preview' && (

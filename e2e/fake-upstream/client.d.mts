@@ -1,6 +1,6 @@
 // Types for client.mjs.
 
-export type FakeService = 'jikan' | 'streaming' | 'translate' | 'images';
+export type FakeService = 'jikan' | 'streaming' | 'translate' | 'images' | 'anilist' | 'kitsu';
 export type FaultMode = '429' | '500' | '502' | '503' | '504' | 'slow' | 'hang' | 'malformed' | 'none';
 
 export interface FaultOptions {

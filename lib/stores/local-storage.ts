@@ -104,6 +104,43 @@ export function writeKeys(changes: readonly KeyChange[]): WriteResult {
 }
 
 /**
+ * writeKeys for many changes (an import of thousands of ratings) without holding the page: slices of
+ * `size` keys, one task each, `onProgress(done, total)` after each. Still every change or none:
+ * when a slice fails, the slices already written are put back as they were.
+ */
+export async function writeKeysInSlices(
+  changes: readonly KeyChange[],
+  {
+    size = 500,
+    onProgress,
+    pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0)),
+  }: { size?: number; onProgress?: (done: number, total: number) => void; pause?: () => Promise<void> } = {},
+): Promise<WriteResult> {
+  const storage = browserStorage();
+  if (!storage) return { ok: false, reason: 'unavailable' };
+  const undo: KeyChange[] = [];
+  for (let start = 0; start < changes.length; start += size) {
+    const slice = changes.slice(start, start + size);
+    let before: KeyChange[];
+    try {
+      before = slice.map(([key]) => [key, storage.getItem(key)] as const);
+    } catch {
+      writeKeys(undo.reverse());
+      return { ok: false, reason: 'unavailable' };
+    }
+    const result = writeKeys(slice);
+    if (!result.ok) {
+      writeKeys(undo.reverse());
+      return result;
+    }
+    undo.push(...before);
+    onProgress?.(Math.min(changes.length, start + size), changes.length);
+    if (start + size < changes.length) await pause();
+  }
+  return { ok: true };
+}
+
+/**
  * Keeps, per adapter, the serialised form of what this tab last read or wrote, so a write touches
  * only the keys that really changed: keys another tab wrote meanwhile, and keys the original app
  * wrote with extra fields, stay as they are until the user changes that very entry.

@@ -1,7 +1,7 @@
 import { apiGet, ApiError, isAbortError } from '@/lib/api-client';
 import { planListImport, type ImportPlanSummary, type ImportRow } from '@/lib/backup/import-plan';
 import { LIST_TYPES, readStoredLists, type ListType } from '@/lib/stores/lists-store';
-import { writeKeys } from '@/lib/stores/local-storage';
+import { writeKeysInSlices } from '@/lib/stores/local-storage';
 import { readStoredRatings } from '@/lib/stores/ratings-store';
 import type { Tracker, TrackerEntry, TrackerFailure, TrackerPage } from './types';
 
@@ -169,14 +169,18 @@ export function previewImport(list: TrackerList): TrackerPreview {
   return { lists, importable: rows.length, withScore, withNotes, leftOut, merge: summary };
 }
 
-/** Writes `list` into the device's lists and ratings (every key or none), planned on what is stored now. */
-export function applyImport(
+/**
+ * Writes `list` into the device's lists and ratings, planned on what is stored now: in slices, so a
+ * list of 10,000 never holds the page, and still every key or none.
+ */
+export async function applyImport(
   list: TrackerList,
-): { ok: true; summary: ImportPlanSummary } | { ok: false; reason: TrackerFailure } {
+  onProgress?: (done: number, total: number) => void,
+): Promise<{ ok: true; summary: ImportPlanSummary } | { ok: false; reason: TrackerFailure }> {
   const plan = planListImport(importRows(list.entries), {
     lists: readStoredLists(),
     ratings: readStoredRatings(),
   });
-  const written = writeKeys(plan.changes);
+  const written = await writeKeysInSlices(plan.changes, { onProgress });
   return written.ok ? { ok: true, summary: plan.summary } : { ok: false, reason: 'storage' };
 }
