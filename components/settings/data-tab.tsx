@@ -185,7 +185,7 @@ export function DataTab() {
       </DataSection>
 
       <DataSection title={tracker('title')} text={tracker('text')}>
-        <TrackerImport busy={busy} onBusy={setBusy} report={report} afterImport={afterImport} />
+        <TrackerImport busy={busy} onBusy={setBusy} report={report} />
       </DataSection>
 
       <DataSection title={t('clearTitle')} text={t('clearText')}>

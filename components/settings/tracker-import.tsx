@@ -12,6 +12,7 @@ import {
   failureOf,
   fetchTrackerList,
   previewImport,
+  reloadStoresGradually,
   type FetchProgress,
   type TrackerList,
   type TrackerPreview,
@@ -48,12 +49,10 @@ export function TrackerImport({
   busy,
   onBusy,
   report,
-  afterImport,
 }: {
   busy: boolean;
   onBusy: (busy: boolean) => void;
   report: (next: ImportReport) => void;
-  afterImport: () => Promise<void>;
 }) {
   const t = useTranslations('TrackerImport');
   const format = useFormatter();
@@ -91,7 +90,7 @@ export function TrackerImport({
         signal: controller.signal,
         onProgress: (progress) => setPhase({ step: 'fetching', tracker, user: name, progress }),
       });
-      setPhase({ step: 'preview', list, preview: previewImport(list) });
+      setPhase({ step: 'preview', list, preview: await previewImport(list) });
     } catch (error) {
       if (isAbortError(error)) setPhase({ step: 'idle' });
       else fail(tracker, name, failureOf(error));
@@ -115,7 +114,7 @@ export function TrackerImport({
         setPhase({ step: 'applying', list, done, total }),
       );
       if (!result.ok) return fail(list.tracker, list.user, result.reason);
-      await afterImport();
+      await reloadStoresGradually();
       const { lists, ratings, keptNewer } = result.summary;
       setPhase({ step: 'idle' });
       report({

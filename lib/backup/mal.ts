@@ -10,7 +10,7 @@ import {
 import { writeKeys, type KeyChange } from '@/lib/stores/local-storage';
 import { MAX_OPINION_LENGTH, readStoredRatings, type RatingsData } from '@/lib/stores/ratings-store';
 import { starsFromScore } from '@/lib/tracker-import/mapping';
-import { planListImport } from './import-plan';
+import { planListImport, type ImportRow } from './import-plan';
 
 /**
  * MyAnimeList's list export (`animelist_*.xml`, often gzipped): `<myanimelist>` with one `<anime>`
@@ -47,15 +47,8 @@ const LIST_TO_STATUS: Record<ListType, string> = {
   PLAN_TO_WATCH: 'Plan to Watch',
 };
 
-export interface MalRow {
-  id: number;
-  list: ListType | null;
-  /** Stars 1–5, or 0 for an unrated row. */
-  rating: number;
-  opinion: string;
-  progress: number;
-  startedAt: string | null;
-  finishedAt: string | null;
+/** A row of the file: what every import writes (import-plan.ts), always with MAL's title as its copy. */
+export interface MalRow extends Omit<ImportRow, 'updatedAt' | 'snapshot'> {
   snapshot: AnimeSnapshot;
 }
 

@@ -1,8 +1,8 @@
 import { apiGet, ApiError, isAbortError } from '@/lib/api-client';
 import { planListImport, type ImportPlanSummary, type ImportRow } from '@/lib/backup/import-plan';
-import { LIST_TYPES, readStoredLists, type ListType } from '@/lib/stores/lists-store';
+import { LIST_TYPES, readStoredLists, useListsStore, type ListType } from '@/lib/stores/lists-store';
 import { writeKeysInSlices } from '@/lib/stores/local-storage';
-import { readStoredRatings } from '@/lib/stores/ratings-store';
+import { readStoredRatings, useRatingsStore } from '@/lib/stores/ratings-store';
 import type { Tracker, TrackerEntry, TrackerFailure, TrackerPage } from './types';
 
 /**
@@ -51,6 +51,9 @@ export function failureOf(error: unknown): TrackerFailure {
   if (error.status === 429) return 'limited';
   return 'down';
 }
+
+/** Gives the page a turn (a paint, a tap) between two long steps. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -154,19 +157,23 @@ export interface TrackerPreview {
 }
 
 /** The preview of `list` against what the device holds now; changes nothing. */
-export function previewImport(list: TrackerList): TrackerPreview {
-  const lists = Object.fromEntries(LIST_TYPES.map((type) => [type, 0])) as Record<ListType, number>;
+export async function previewImport(list: TrackerList): Promise<TrackerPreview> {
+  const counts = Object.fromEntries(LIST_TYPES.map((type) => [type, 0])) as Record<ListType, number>;
   const rows = importRows(list.entries);
   let withScore = 0;
   let withNotes = 0;
   for (const row of rows) {
-    if (row.list) lists[row.list]++;
+    if (row.list) counts[row.list]++;
     if (row.rating > 0) withScore++;
     if (row.opinion) withNotes++;
   }
   const leftOut = list.entries.filter((entry) => entry.id === null).map((entry) => entry.title);
-  const { summary } = planListImport(rows, { lists: readStoredLists(), ratings: readStoredRatings() });
-  return { lists, importable: rows.length, withScore, withNotes, leftOut, merge: summary };
+  const lists = readStoredLists();
+  await nextTask();
+  const ratings = readStoredRatings();
+  await nextTask();
+  const { summary } = planListImport(rows, { lists, ratings });
+  return { lists: counts, importable: rows.length, withScore, withNotes, leftOut, merge: summary };
 }
 
 /**
@@ -177,10 +184,23 @@ export async function applyImport(
   list: TrackerList,
   onProgress?: (done: number, total: number) => void,
 ): Promise<{ ok: true; summary: ImportPlanSummary } | { ok: false; reason: TrackerFailure }> {
-  const plan = planListImport(importRows(list.entries), {
-    lists: readStoredLists(),
-    ratings: readStoredRatings(),
-  });
-  const written = await writeKeysInSlices(plan.changes, { onProgress });
+  // Reading 10,000 ratings, planning and writing each take a few hundred ms: one task each.
+  const lists = readStoredLists();
+  await nextTask();
+  const ratings = readStoredRatings();
+  await nextTask();
+  const plan = planListImport(importRows(list.entries), { lists, ratings });
+  await nextTask();
+  const written = await writeKeysInSlices(plan.changes, { onProgress, pause: nextTask });
   return written.ok ? { ok: true, summary: plan.summary } : { ok: false, reason: 'storage' };
+}
+
+/**
+ * The stores read what the import wrote, one after the other (each re-reads thousands of keys):
+ * every subscriber, the library sync included, then sees the change as any other.
+ */
+export async function reloadStoresGradually(): Promise<void> {
+  await useRatingsStore.persist.rehydrate();
+  await nextTask();
+  await useListsStore.persist.rehydrate();
 }
