@@ -38,7 +38,8 @@ async function askFor(page: Page, user: string, button: string) {
 }
 
 test.describe('import from AniList', () => {
-  test.describe.configure({ mode: 'serial' });
+  // Each test reads a whole list, imports it and opens the pages it landed on: slow on a busy machine.
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
   test("a public user's six statuses land in the right lists with progress, scores and notes", async ({
     page,
@@ -210,6 +211,8 @@ test.describe('import from AniList', () => {
 });
 
 test.describe('import from Kitsu', () => {
+  test.describe.configure({ timeout: 120_000 });
+
   test('a public user in English: statuses, progress, ratingTwenty and notes; one left out', async ({
     page,
   }) => {
