@@ -48,16 +48,20 @@ export default function LibrarySyncSession({ uid }: { uid: string }) {
             return null;
           }
         },
-        confirmMerge: (counts) =>
-          new Promise<boolean>((resolve) =>
-            setQuestion({
+        // Asked in every tab of the account (the fan answers in the one they look at); closed
+        // here when another tab answered.
+        confirmMerge: (counts, signal) =>
+          new Promise<boolean>((resolve) => {
+            const question: Question = {
               counts,
               answer: (merge) => {
                 setQuestion(null);
                 resolve(merge);
               },
-            }),
-          ),
+            };
+            signal.addEventListener('abort', () => setQuestion((open) => (open === question ? null : open)));
+            setQuestion(question);
+          }),
         onMerged: ({ ratings, lists }) => showToast(t('merged', { ratings, lists }), 'success'),
       });
     });
