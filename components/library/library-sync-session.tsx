@@ -3,9 +3,12 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { Lazy } from '@/components/ui/lazy';
+import type * as Engine from '@/lib/library/engine';
 import type { MergeCounts } from '@/lib/library/engine';
 import { useAuthStore } from '@/lib/stores/auth-store';
 import { showToast } from '@/lib/toast';
+
+type EngineModule = typeof Engine;
 
 /** Dispatched on window when signing out failed after the sync stopped: the sync starts again. */
 const RESUME_SYNC_EVENT = 'anime-master-sync-resume';
@@ -37,7 +40,14 @@ export default function LibrarySyncSession({ uid }: { uid: string }) {
   useEffect(() => {
     let stop: (() => void) | null = null;
     let cancelled = false;
-    void import('@/lib/library/engine').then(({ startLibrarySync }) => {
+    // Offline just after the page opened, the engine's code may not load: tried again once online.
+    const load = () => {
+      import('@/lib/library/engine').then(start, (error: unknown) => {
+        console.warn('[sync] the sync engine could not be loaded; trying again when online', error);
+        if (!cancelled) window.addEventListener('online', load, { once: true });
+      });
+    };
+    const start = ({ startLibrarySync }: EngineModule) => {
       if (cancelled) return;
       stop = startLibrarySync({
         uid,
@@ -64,9 +74,11 @@ export default function LibrarySyncSession({ uid }: { uid: string }) {
           }),
         onMerged: ({ ratings, lists }) => showToast(t('merged', { ratings, lists }), 'success'),
       });
-    });
+    };
+    load();
     return () => {
       cancelled = true;
+      window.removeEventListener('online', load);
       stop?.();
       setQuestion(null);
     };
