@@ -39,9 +39,6 @@ export function SignOutButton({
   const [unsent, setUnsent] = useState(0);
   const unsentId = useId();
   const [busy, setBusy] = useState(false);
-  const removeHint = useId();
-  const keepHint = useId();
-  const waitHint = useId();
 
   const choose = async (choice: SignOutChoice) => {
     setBusy(true);
@@ -94,50 +91,17 @@ export function SignOutButton({
             </p>
           )}
           <div className="flex flex-col gap-4">
-            <div className="flex flex-col gap-1">
-              <button
-                type="button"
-                className={buttonClass('primary', 'md', 'justify-center')}
-                disabled={busy}
-                aria-busy={busy}
-                aria-describedby={unsent > 0 ? `${unsentId} ${removeHint}` : removeHint}
-                onClick={() => void choose('remove')}
-              >
-                {t('remove')}
-              </button>
-              <p id={removeHint} className="text-xs text-muted">
-                {t('removeHint')}
-              </p>
-            </div>
-            <div className="flex flex-col gap-1">
-              <button
-                type="button"
-                className={buttonClass('secondary', 'md', 'justify-center')}
-                disabled={busy}
-                aria-describedby={keepHint}
-                onClick={() => void choose('keep')}
-              >
-                {t('keep')}
-              </button>
-              <p id={keepHint} className="text-xs text-muted">
-                {t('keepHint')}
-              </p>
-            </div>
+            <Choice
+              primary
+              busy={busy}
+              label={t('remove')}
+              hint={t('removeHint')}
+              also={unsent > 0 ? unsentId : undefined}
+              onClick={() => void choose('remove')}
+            />
+            <Choice busy={busy} label={t('keep')} hint={t('keepHint')} onClick={() => void choose('keep')} />
             {unsent > 0 && (
-              <div className="flex flex-col gap-1">
-                <button
-                  type="button"
-                  className={buttonClass('secondary', 'md', 'justify-center')}
-                  disabled={busy}
-                  aria-describedby={waitHint}
-                  onClick={() => setOpen(false)}
-                >
-                  {t('wait')}
-                </button>
-                <p id={waitHint} className="text-xs text-muted">
-                  {t('waitHint')}
-                </p>
-              </div>
+              <Choice busy={busy} label={t('wait')} hint={t('waitHint')} onClick={() => setOpen(false)} />
             )}
           </div>
           <div className="flex justify-end">
@@ -148,5 +112,42 @@ export function SignOutButton({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** One answer of the dialog: a button and the line that says what it does. */
+function Choice({
+  label,
+  hint,
+  busy,
+  primary = false,
+  also,
+  onClick,
+}: {
+  label: string;
+  hint: string;
+  busy: boolean;
+  primary?: boolean;
+  /** Another element that describes the button too (what removing would lose). */
+  also?: string;
+  onClick: () => void;
+}) {
+  const hintId = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <button
+        type="button"
+        className={buttonClass(primary ? 'primary' : 'secondary', 'md', 'justify-center')}
+        disabled={busy}
+        aria-busy={primary ? busy : undefined}
+        aria-describedby={also ? `${also} ${hintId}` : hintId}
+        onClick={onClick}
+      >
+        {label}
+      </button>
+      <p id={hintId} className="text-xs text-muted">
+        {hint}
+      </p>
+    </div>
   );
 }

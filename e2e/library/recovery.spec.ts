@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { authServerEnv } from '../auth-emulator/env.mjs';
 import { createGoogleUser } from '../auth-emulator/client';
-import { freePort, stopProcess, waitForHttp } from '../discovery/private-stack';
+import { freePort, startApp, stopProcess } from '../discovery/private-stack';
 import { expect, test } from '../support';
-import { device, expectSynced, rate, serverRatings, signIn, uniqueUser } from './helpers';
+import { device, expectSynced, rate, rateHere, serverRatings, signIn, uniqueUser } from './helpers';
 
 /**
  * Nothing a fan entrusts is lost: a server whose data went back in time gets it again from a
@@ -15,39 +15,19 @@ import { device, expectSynced, rate, serverRatings, signIn, uniqueUser } from '.
  * whose clock ran days ahead recovers by itself.
  */
 
-const root = path.resolve(__dirname, '..', '..');
-
 /** `next start` of this build on `port` with a database folder of its own (the Auth emulator's settings). */
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   const fake = `http://127.0.0.1:${process.env.E2E_FAKE_PORT ?? 4610}`;
-  const child = spawn(
-    process.execPath,
-    [
-      path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'),
-      'start',
-      '-p',
-      String(port),
-      '-H',
-      '127.0.0.1',
-    ],
+  const { child } = await startApp(
+    `${fake}/jikan/v4`,
     {
-      cwd: root,
-      env: {
-        ...process.env,
-        NEXT_TELEMETRY_DISABLED: '1',
-        DATA_DIR: dataDir,
-        JIKAN_BASE_URL: `${fake}/jikan/v4`,
-        JIKAN_MIN_INTERVAL_MS: '20',
-        JIKAN_TIMEOUT_MS: '4000',
-        CLIENT_MISS_PER_MINUTE: '0',
-        PAGE_MISS_PER_MINUTE: '0',
-        TRANSLATE_BASE_URL: `${fake}/translate`,
-        ...authServerEnv(),
-      },
-      stdio: 'ignore',
+      DATA_DIR: dataDir,
+      TRANSLATE_BASE_URL: `${fake}/translate`,
+      CLIENT_MISS_PER_MINUTE: '0',
+      ...authServerEnv(),
     },
+    { port },
   );
-  await waitForHttp(`http://127.0.0.1:${port}/api/health`, child, 120_000);
   return child;
 }
 
@@ -84,18 +64,6 @@ async function ratingsPage(page: Page): Promise<string> {
   await page.goto('/my-ratings');
   await expect(page.getByTestId('rated-entry').first()).toBeVisible({ timeout: 30_000 });
   return (await page.getByTestId('rated-entry').allTextContents()).join('\n');
-}
-
-/** Rates the anime whose page is open (no navigation: the device may be offline). */
-async function rateHere(page: Page, stars: number, opinion: string) {
-  const block = page.getByTestId('rating-block');
-  await block
-    .getByRole('radiogroup', { name: 'Sua nota' })
-    .getByRole('radio', { name: `${stars} estrelas` })
-    .check({ force: true });
-  await block.getByRole('textbox', { name: 'Sua opinião' }).fill(opinion);
-  await block.getByRole('button', { name: 'Salvar' }).click();
-  await expect(block.getByTestId('rating-status')).toHaveText('Avaliação salva com sucesso!');
 }
 
 async function closeAll(...contexts: BrowserContext[]) {

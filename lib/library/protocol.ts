@@ -143,6 +143,17 @@ const snapshotSchema = z
     episodes: z.number().int().min(0).max(99_999).nullable(),
     score: z.number().min(0).max(10).nullable(),
     genres: z.array(z.string().max(100)).max(20).optional(),
+    // The weekly slot of an airing show (lib/stores/anime-snapshot.ts): without it here, every
+    // rating or list entry of an airing show taken from its detail page was refused.
+    broadcast: z
+      .object({
+        day: z.number().int().min(0).max(6),
+        time: z.string().regex(/^\d{2}:\d{2}$/),
+        timezone: z.string().max(64),
+        startDate: z.string().max(10).nullable(),
+      })
+      .strict()
+      .optional(),
     takenAt: isoDate,
   })
   .strict()
