@@ -33,8 +33,17 @@ export default function LibrarySyncSession({ uid }: { uid: string }) {
 
   useEffect(() => {
     const resume = () => setGeneration((value) => value + 1);
+    // The engine stops when the page is hidden for a navigation; back from the back-forward
+    // cache, it starts again.
+    const shown = (event: PageTransitionEvent) => {
+      if (event.persisted) resume();
+    };
     window.addEventListener(RESUME_SYNC_EVENT, resume);
-    return () => window.removeEventListener(RESUME_SYNC_EVENT, resume);
+    window.addEventListener('pageshow', shown);
+    return () => {
+      window.removeEventListener(RESUME_SYNC_EVENT, resume);
+      window.removeEventListener('pageshow', shown);
+    };
   }, []);
 
   useEffect(() => {

@@ -180,10 +180,15 @@ export class LibrarySyncEngine {
     document.addEventListener('visibilitychange', wake);
     const online = () => this.requestSync();
     window.addEventListener('online', online);
+    // A page left behind (kept in the back-forward cache, or unloading) must not keep leading:
+    // the page the fan went to would wait for the lock, and its changes with it.
+    const leave = () => this.stop();
+    window.addEventListener('pagehide', leave);
     this.cleanups.push(() => {
       window.removeEventListener('focus', wake);
       document.removeEventListener('visibilitychange', wake);
       window.removeEventListener('online', online);
+      window.removeEventListener('pagehide', leave);
     });
     this.interval = setInterval(wake, PULL_INTERVAL_MS);
     this.tabs.start();

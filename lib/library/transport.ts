@@ -11,6 +11,11 @@ import type { SyncErrorKind } from './status';
 export const ENDPOINT = '/api/library';
 /** Longest wait before trying again after a refusal that waiting may cure (a full library). */
 export const MAX_BACKOFF_MS = 5 * 60_000;
+/**
+ * Longest a request may take: a request that hangs (a connection lost mid-way) must never hold
+ * the sync loop, which runs one sync at a time.
+ */
+const REQUEST_TIMEOUT_MS = 30_000;
 /** The server's clock minus this device's, kept across reloads (one per device, not per account). */
 const OFFSET_KEY = 'anime-master-sync-clock-offset';
 
@@ -103,6 +108,7 @@ export async function libraryRequest<T>(
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch {
     throw new SyncHttpError('network');
