@@ -90,7 +90,9 @@ test.describe('nothing entrusted is lost', () => {
       await expectSynced(a.page);
       expect(await serverRatings(user, base)).toEqual(['1', '21']);
 
-      // The server's data is gone: stopped, started again on a new, empty database.
+      // The device closes the app; the server's data is gone: stopped, started again on a new,
+      // empty database.
+      await a.page.goto('about:blank');
       await stopProcess(server);
       server = await startServer(port, second);
       expect(await serverRatings(user, base)).toEqual([]);
@@ -224,5 +226,26 @@ test.describe('nothing entrusted is lost', () => {
       .toContain('Feita com o relógio adiantado');
     expect(await ratingsPage(b.page)).toContain('Feita com o relógio certo');
     await closeAll(context, b.context);
+  });
+
+  test('an offline change right after sign-in reaches a second device once back online', async ({
+    browser,
+  }) => {
+    const user = uniqueUser('Logo Depois');
+    await createGoogleUser(user);
+    const b = await device(browser, user);
+    await b.page.goto('/watching');
+    const a = await device(browser, user);
+    // Straight to the anime page, offline as soon as it has loaded.
+    await a.page.goto('/anime/1');
+    await a.context.setOffline(true);
+    const lists = a.page.getByTestId('watch-list');
+    await lists.getByRole('button', { name: 'Assistindo' }).click();
+    await expect(lists.getByRole('button', { name: 'Assistindo' })).toHaveAttribute('aria-pressed', 'true');
+    await a.context.setOffline(false);
+    // B lists it at its next pull (focus, or the 30 s interval), without reloading.
+    await b.page.bringToFront();
+    await expect(b.page.getByRole('heading', { name: 'Cowboy Bebop' })).toBeVisible({ timeout: 45_000 });
+    await closeAll(a.context, b.context);
   });
 });
