@@ -3,9 +3,12 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { Lazy } from '@/components/ui/lazy';
+import type * as Engine from '@/lib/library/engine';
 import type { MergeCounts } from '@/lib/library/engine';
 import { useAuthStore } from '@/lib/stores/auth-store';
 import { showToast } from '@/lib/toast';
+
+type EngineModule = typeof Engine;
 
 /** Dispatched on window when signing out failed after the sync stopped: the sync starts again. */
 const RESUME_SYNC_EVENT = 'anime-master-sync-resume';
@@ -30,14 +33,30 @@ export default function LibrarySyncSession({ uid }: { uid: string }) {
 
   useEffect(() => {
     const resume = () => setGeneration((value) => value + 1);
+    // The engine stops when the page is hidden for a navigation; back from the back-forward
+    // cache, it starts again.
+    const shown = (event: PageTransitionEvent) => {
+      if (event.persisted) resume();
+    };
     window.addEventListener(RESUME_SYNC_EVENT, resume);
-    return () => window.removeEventListener(RESUME_SYNC_EVENT, resume);
+    window.addEventListener('pageshow', shown);
+    return () => {
+      window.removeEventListener(RESUME_SYNC_EVENT, resume);
+      window.removeEventListener('pageshow', shown);
+    };
   }, []);
 
   useEffect(() => {
     let stop: (() => void) | null = null;
     let cancelled = false;
-    void import('@/lib/library/engine').then(({ startLibrarySync }) => {
+    // Offline just after the page opened, the engine's code may not load: tried again once online.
+    const load = () => {
+      import('@/lib/library/engine').then(start, (error: unknown) => {
+        console.warn('[sync] the sync engine could not be loaded; trying again when online', error);
+        if (!cancelled) window.addEventListener('online', load, { once: true });
+      });
+    };
+    const start = ({ startLibrarySync }: EngineModule) => {
       if (cancelled) return;
       stop = startLibrarySync({
         uid,
@@ -48,21 +67,27 @@ export default function LibrarySyncSession({ uid }: { uid: string }) {
             return null;
           }
         },
-        confirmMerge: (counts) =>
-          new Promise<boolean>((resolve) =>
-            setQuestion({
+        // Asked in every tab of the account (the fan answers in the one they look at); closed
+        // here when another tab answered.
+        confirmMerge: (counts, signal) =>
+          new Promise<boolean>((resolve) => {
+            const question: Question = {
               counts,
               answer: (merge) => {
                 setQuestion(null);
                 resolve(merge);
               },
-            }),
-          ),
+            };
+            signal.addEventListener('abort', () => setQuestion((open) => (open === question ? null : open)));
+            setQuestion(question);
+          }),
         onMerged: ({ ratings, lists }) => showToast(t('merged', { ratings, lists }), 'success'),
       });
-    });
+    };
+    load();
     return () => {
       cancelled = true;
+      window.removeEventListener('online', load);
       stop?.();
       setQuestion(null);
     };

@@ -7,7 +7,13 @@ import { Glyph } from '@/components/ui/glyph';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { countValues, formatCount } from '@/lib/i18n/format-count';
-import { isSyncOptedOut, useSyncStatus, type SyncErrorKind, type SyncStatus } from '@/lib/library/status';
+import {
+  isSyncOptedOut,
+  useSyncStatus,
+  type RefusedSummary,
+  type SyncErrorKind,
+  type SyncStatus,
+} from '@/lib/library/status';
 import { useAuthStore } from '@/lib/stores/auth-store';
 import { showToast } from '@/lib/toast';
 
@@ -19,6 +25,12 @@ const ERROR_KEYS = {
   reset: 'syncErrorReset',
   full: 'syncErrorFull',
 } as const satisfies Record<SyncErrorKind, string>;
+
+const REASON_KEYS = {
+  tooLarge: 'syncRefusedTooLarge',
+  invalid: 'syncRefusedInvalid',
+  full: 'syncRefusedFull',
+} as const satisfies Record<RefusedSummary['reason'], string>;
 
 /** The server's default bound, for a status written before the server named it. */
 const DEFAULT_LIMIT = 50_000;
@@ -140,9 +152,7 @@ export function SyncSection({ uid }: { uid: string }) {
                   ? t('syncRefusedPrefs')
                   : (change.title ?? t('syncRefusedAnime', { id: change.key }))}
                 {' — '}
-                <span className="text-muted">
-                  {change.reason === 'tooLarge' ? t('syncRefusedTooLarge') : t('syncRefusedInvalid')}
-                </span>
+                <span className="text-muted">{t(REASON_KEYS[change.reason])}</span>
               </li>
             ))}
           </ul>

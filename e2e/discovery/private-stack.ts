@@ -102,13 +102,16 @@ export async function waitForHttp(url: string, child: ChildProcess, timeoutMs: n
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** `next start` of this build on a free port; `cwd` is the project folder it serves (this one by default). */
+/**
+ * `next start` of this build on a free port (or `port`: a server started again where its visitors'
+ * browsers know it); `cwd` is the project folder it serves (this one by default).
+ */
 export async function startApp(
   jikanBaseUrl: string,
   extraEnv: Record<string, string> = {},
-  { cwd = root }: { cwd?: string } = {},
+  { cwd = root, port: fixedPort }: { cwd?: string; port?: number } = {},
 ): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const child = spawn(
     process.execPath,
     // The production server, as `npm start` runs it: Next's own `next start`.

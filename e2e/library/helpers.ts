@@ -63,6 +63,11 @@ export async function expectSynced(page: Page, timeout = 30_000) {
 
 export async function rate(page: Page, id: number, stars: number, opinion: string) {
   await page.goto(`/anime/${id}`);
+  await rateHere(page, stars, opinion);
+}
+
+/** Rates the anime whose page is open (no navigation: the device may be offline). */
+export async function rateHere(page: Page, stars: number, opinion: string) {
   const block = page.getByTestId('rating-block');
   await block
     .getByRole('radiogroup', { name: 'Sua nota' })

@@ -4,9 +4,10 @@ import { databaseGeneration, renewDatabaseGeneration } from './generation';
 
 describe('database generation', () => {
   let open: OpenDatabase;
+  // Opening PGlite takes seconds on a busy machine.
   beforeAll(async () => {
     open = await openDatabase({ dataDir: 'memory://' });
-  });
+  }, 120_000);
   afterAll(async () => {
     await open.close();
   });

@@ -4,7 +4,8 @@ import { useDismissedStore } from '@/lib/stores/dismissed-store';
 import { emptyLists, useListsStore } from '@/lib/stores/lists-store';
 import { useRatingsStore } from '@/lib/stores/ratings-store';
 import { endLibrarySession, startLibrarySync, type EngineOptions } from './engine';
-import { LIBRARY_FULL, type Change, type RemoteEntry } from './protocol';
+import { CLOCK_AHEAD, LIBRARY_FULL, MAX_CLOCK_AHEAD_MS, type Change, type RemoteEntry } from './protocol';
+import { parseHlc } from './hlc';
 import { useSyncStatusStore } from './status';
 
 /**
@@ -16,8 +17,14 @@ class FakeServer {
   users = new Map<string, { epoch: string; version: number; rows: Map<string, RemoteEntry> }>();
   /** Bodies longer than this are answered 413 (a proxy's bound). */
   maxBody = Infinity;
-  /** Live entries one user may hold (422 LIBRARY_FULL past it). */
+  /** Live entries one user may hold (422 LIBRARY_FULL past it, naming the changes not kept). */
   maxEntries = Infinity;
+  /** Full, answer as older servers did: the whole push refused, nothing named. */
+  refusesWhole = false;
+  /** Names this copy of the server's database. */
+  generation = 'generation-1';
+  /** The server's own clock (the device's may be wrong). */
+  now = () => performance.timeOrigin + performance.now();
   /** Keys whose changes are refused 400 (content the server does not accept). */
   invalidKeys = new Set<string>();
   posts: { uid: string; status: number; count: number; keys: string[] }[] = [];
@@ -43,6 +50,17 @@ class FakeServer {
     return [...this.user(uid).rows.values()].filter((row) => row.deleted).map((row) => row.key);
   }
 
+  /** The server's data goes back in time: an empty database, or one restored without `uid`'s rows. */
+  restoreEmpty() {
+    this.users.clear();
+    this.generation = `generation-${Math.random()}`;
+  }
+
+  /** `uid` deleted their synced data (on another device): a new epoch, the same database. */
+  deleteSyncedData(uid: string) {
+    this.users.set(uid, { epoch: `epoch-${uid}-${Math.random()}`, version: 0, rows: new Map() });
+  }
+
   /** Another device of `uid` pushes a change. */
   external(uid: string, change: Change) {
     const user = this.user(uid);
@@ -62,30 +80,53 @@ class FakeServer {
         return status === 413 ? new Response('<html>413</html>', { status }) : json(status, value);
       };
       if (text.length > this.maxBody) return answer(413, null);
+      if (body.epoch !== null && body.epoch !== user.epoch)
+        return answer(409, { error: { code: 'SYNC_RESET' }, epoch: user.epoch, generation: this.generation });
+      if (body.changes.some((change) => parseHlc(change.hlc).wall > this.now() + MAX_CLOCK_AHEAD_MS))
+        return answer(400, { error: { code: CLOCK_AHEAD, message: 'future' }, serverTime: this.now() });
       if (body.changes.some((change) => this.invalidKeys.has(change.key)))
         return answer(400, { error: { code: 'INVALID_INPUT', message: 'Invalid library change: data.' } });
       const rows = new Map(user.rows);
       let version = user.version;
+      let live = [...rows.values()].filter((row) => !row.deleted).length;
+      const refused: string[] = [];
       for (const change of body.changes) {
         const id = `${change.kind}:${change.key}`;
-        if ((rows.get(id)?.hlc ?? '') >= change.hlc) continue;
+        const stored = rows.get(id);
+        if ((stored?.hlc ?? '') >= change.hlc) continue;
+        const adds = !change.deleted && (!stored || stored.deleted);
+        if (adds && live >= this.maxEntries) {
+          refused.push(id);
+          continue;
+        }
+        if (adds) live++;
+        else if (change.deleted && stored && !stored.deleted) live--;
         rows.set(id, { ...change, version: ++version });
       }
-      if ([...rows.values()].filter((row) => !row.deleted).length > this.maxEntries)
-        return answer(422, { error: { code: LIBRARY_FULL, message: 'full' }, limit: this.maxEntries });
+      const full = { error: { code: LIBRARY_FULL, message: 'full' }, limit: this.maxEntries };
+      if (refused.length > 0 && this.refusesWhole) return answer(422, full);
       user.rows = rows;
       user.version = version;
-      return answer(200, { epoch: user.epoch, version, applied: 0, serverTime: Date.now() });
+      const result = {
+        epoch: user.epoch,
+        generation: this.generation,
+        version,
+        applied: 0,
+        serverTime: this.now(),
+      };
+      if (refused.length > 0) return answer(422, { ...full, ...result, refused });
+      return answer(200, result);
     }
     this.pulls++;
     const since = Number(new URL(input, 'http://x').searchParams.get('since'));
     const entries = [...user.rows.values()].filter((row) => row.version > since);
     return json(200, {
       epoch: user.epoch,
+      generation: this.generation,
       version: user.version,
       entries,
       more: false,
-      serverTime: Date.now(),
+      serverTime: this.now(),
     });
   };
 }
@@ -214,7 +255,7 @@ describe('accounts on one device', () => {
     const onMerged = vi.fn();
     signIn('ana', { confirmMerge, onMerged });
     await settled('ana');
-    expect(confirmMerge).toHaveBeenCalledWith({ ratings: 1, lists: 1 });
+    expect(confirmMerge).toHaveBeenCalledWith({ ratings: 1, lists: 1 }, expect.any(AbortSignal));
     expect(server.keys('ana')).toEqual(['5114']);
     expect(server.keys('ana', 'list')).toEqual(['21']);
     expect(onMerged).toHaveBeenCalledWith({ ratings: 1, lists: 1 });
@@ -305,18 +346,192 @@ describe('pushes the server refuses', () => {
     expect(server.posts.length).toBe(refusedPosts);
   });
 
-  it('an account at its bound of entries says so, keeps the changes, and still pulls', async () => {
+  it('an account at its bound of entries says so, keeps what waits for room, and lists it', async () => {
     signIn('ana');
     await settled('ana');
-    server.maxEntries = 2;
+    // The notification preferences are one entry too.
+    server.maxEntries = 3;
     rate(1, 3);
     rate(2, 3);
     rate(3, 3);
     await vi.waitFor(() => expect(useSyncStatusStore.getState().status?.error).toBe('full'));
     const status = useSyncStatusStore.getState().status!;
-    expect(status.limit).toBe(2);
-    expect(status.pending).toBe(3);
+    expect(status.limit).toBe(3);
+    expect(server.keys('ana')).toEqual(['1', '2']);
+    expect(status.pending).toBe(1);
+    expect(status.refused?.map((change) => [change.key, change.reason])).toEqual([['3', 'full']]);
+  });
+
+  for (const refusesWhole of [false, true]) {
+    it(`full, removals and edits still go and make room${refusesWhole ? ' (a server that refuses whole)' : ''}`, async () => {
+      signIn('ana');
+      await settled('ana');
+      rate(1, 3);
+      rate(2, 3);
+      await vi.waitFor(() => expect(server.keys('ana')).toEqual(['1', '2']));
+      await settled('ana');
+      // Full: the notification preferences and two ratings.
+      server.maxEntries = 3;
+      server.refusesWhole = refusesWhole;
+      // The oldest pending changes add entries the library has no room for.
+      for (let id = 10; id < 20; id++) rate(id, 4);
+      await vi.waitFor(() => expect(useSyncStatusStore.getState().status?.error).toBe('full'));
+      // An edit and a removal made after them go through.
+      rate(2, 5, 'better');
+      useRatingsStore.getState().removeRating(1);
+      await vi.waitFor(() => expect(server.tombstones('ana')).toEqual(['1']));
+      await vi.waitFor(() =>
+        expect(server.user('ana').rows.get('rating:2')?.data).toMatchObject({ rating: 5 }),
+      );
+      // The room the removal made is taken by the oldest waiting entry (a server that names
+      // what it refused; one that refuses whole leaves them all waiting).
+      await vi.waitFor(() => expect(server.keys('ana')).toEqual(refusesWhole ? ['2'] : ['10', '2']));
+      await vi.waitFor(() =>
+        expect(useSyncStatusStore.getState().status?.refusedCount).toBe(refusesWhole ? 10 : 9),
+      );
+      expect(useSyncStatusStore.getState().status?.error).toBe('full');
+    });
+  }
+});
+
+describe('the server’s data goes back in time', () => {
+  it('another database generation: the device sends everything again, stamps intact, and keeps syncing', async () => {
+    signIn('ana');
+    await settled('ana');
+    rate(1, 5, 'kept on the device');
+    useListsStore.getState().toggle(21, 'WATCHING');
+    useDismissedStore.getState().dismiss(30);
+    await vi.waitFor(() => expect(server.keys('ana')).toEqual(['1']));
+    useRatingsStore.getState().removeRating(1);
+    rate(2, 4);
+    await vi.waitFor(() => expect(server.keys('ana')).toEqual(['2']));
+    await settled('ana');
+    const stamps = new Map([...server.user('ana').rows].map(([id, row]) => [id, row.hlc]));
+
+    server.restoreEmpty();
+    // Meanwhile another device made a later change of entry 2, which must win.
+    server.external('ana', {
+      kind: 'rating',
+      key: '2',
+      hlc: `${Date.now() + 1000}-0000-bbbbbbbb`,
+      deleted: false,
+      data: { rating: 1, opinion: 'later', ratedAt: null, snapshot: null },
+    });
+    window.dispatchEvent(new Event('focus'));
+    await vi.waitFor(() => expect(server.keys('ana', 'list')).toEqual(['21']));
+    await settled('ana');
+    expect(server.keys('ana', 'dismissal')).toEqual(['30']);
+    expect(server.tombstones('ana')).toEqual(['1']);
+    for (const [id, hlc] of stamps) {
+      if (id !== 'rating:2') expect(server.user('ana').rows.get(id)?.hlc, id).toBe(hlc);
+    }
+    expect(useRatingsStore.getState().ratings[2]).toMatchObject({ rating: 1, opinion: 'later' });
+    expect(localStorage.getItem('anime-master-sync-off:ana')).toBeNull();
+  });
+
+  it('a new epoch in the same database (the fan deleted their synced data): nothing is sent again', async () => {
+    signIn('ana');
+    await settled('ana');
+    rate(1, 5);
+    await vi.waitFor(() => expect(server.keys('ana')).toEqual(['1']));
+    await settled('ana');
+    const posts = server.posts.length;
+    server.deleteSyncedData('ana');
+    window.dispatchEvent(new Event('focus'));
+    await vi.waitFor(() => expect(useSyncStatusStore.getState().status?.error).toBe('reset'));
+    expect(server.posts.length).toBe(posts);
     expect(server.keys('ana')).toEqual([]);
+    expect(ratedIds()).toEqual(['1']);
+  });
+});
+
+describe('a device clock that runs ahead', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('changes made two days ahead are stamped again; the fixed clock’s changes go too; the offset is kept', async () => {
+    signIn('ana');
+    await settled('ana');
+    const real = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: real + 2 * 24 * 60 * 60 * 1000 });
+    // The device believes its clock (no answer yet since it moved): the stamp is two days ahead.
+    localStorage.setItem('anime-master-sync-clock-offset', '0');
+    rate(1, 4, 'ahead');
+    await vi.waitFor(() => expect(server.keys('ana')).toEqual(['1']));
+    const first = parseHlc(server.user('ana').rows.get('rating:1')!.hlc).wall;
+    expect(Math.abs(first - server.now())).toBeLessThan(60_000);
+    expect(Number(localStorage.getItem('anime-master-sync-clock-offset'))).toBeLessThan(-47 * 3600_000);
+
+    vi.useRealTimers();
+    rate(2, 3, 'fixed');
+    rate(1, 5, 'edited after');
+    await vi.waitFor(() => expect(server.keys('ana')).toEqual(['1', '2']));
+    await vi.waitFor(() =>
+      expect(server.user('ana').rows.get('rating:1')?.data).toMatchObject({ rating: 5 }),
+    );
+    await settled('ana');
+    expect(useSyncStatusStore.getState().status?.refusedCount).toBe(0);
+  });
+
+  it('a change the server refused for its stamp earlier is stamped again, without the fan doing anything', async () => {
+    signIn('ana');
+    await settled('ana');
+    signOut();
+    const state = JSON.parse(localStorage.getItem('anime-master-sync:ana')!) as Record<string, unknown>;
+    const ahead = `${Date.now() + 2 * 24 * 60 * 60 * 1000}-0000-cccccccc`;
+    const change = {
+      kind: 'rating',
+      key: '7',
+      hlc: ahead,
+      deleted: false,
+      data: { rating: 2, opinion: '', ratedAt: null, snapshot: null },
+    };
+    localStorage.setItem(
+      'anime-master-sync:ana',
+      JSON.stringify({
+        ...state,
+        clock: ahead,
+        refused: { 'rating:7': { ...change, reason: 'invalid', message: 'future' } },
+      }),
+    );
+    useRatingsStore.setState({ ratings: { 7: { rating: 2, opinion: '' } }, entries: {} });
+    signIn('ana');
+    await vi.waitFor(() => expect(server.keys('ana')).toEqual(['7']));
+    await settled('ana');
+    expect(useSyncStatusStore.getState().status?.refusedCount).toBe(0);
+  });
+});
+
+describe('remove means remove', () => {
+  const traces = (text: string) => Object.entries(localStorage).filter(([, value]) => value.includes(text));
+
+  it('offline: unsent changes, opinion texts included, leave with the account (and are counted first)', async () => {
+    const { unsentChangesOf } = await import('./engine');
+    signIn('ana');
+    await settled('ana');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    rate(1, 5, 'segredo offline');
+    useListsStore.getState().toggle(21, 'WATCHING');
+    await vi.waitFor(() => expect(useSyncStatusStore.getState().status?.pending).toBe(2));
+    expect(unsentChangesOf('ana')).toBe(2);
+    await endLibrarySession('ana', 'remove');
+    signOut();
+    vi.restoreAllMocks();
+    expect(traces('segredo offline')).toEqual([]);
+    expect(Object.keys(localStorage).filter((key) => key.includes('ana'))).toEqual([]);
+    expect(ratedIds()).toEqual([]);
+  });
+
+  it('with sync off: nothing of the library stays', async () => {
+    const { setSyncEnabled, unsentChangesOf } = await import('./engine');
+    signIn('ana');
+    await settled('ana');
+    setSyncEnabled('ana', false);
+    rate(1, 5, 'segredo local');
+    expect(unsentChangesOf('ana')).toBe(1);
+    await endLibrarySession('ana', 'remove');
+    signOut();
+    expect(traces('segredo local')).toEqual([]);
+    expect(Object.keys(localStorage).filter((key) => key.includes('ana'))).toEqual([]);
   });
 });
 
@@ -387,7 +602,7 @@ describe('dismissed suggestions', () => {
     const confirmMerge = vi.fn(async () => true);
     signIn('ana', { confirmMerge });
     await settled('ana');
-    expect(confirmMerge).toHaveBeenCalledWith({ ratings: 1, lists: 0 });
+    expect(confirmMerge).toHaveBeenCalledWith({ ratings: 1, lists: 0 }, expect.any(AbortSignal));
     expect(server.keys('ana', 'dismissal')).toEqual(['9253']);
   });
 

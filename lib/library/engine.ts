@@ -1,12 +1,27 @@
 import { useDismissedStore } from '@/lib/stores/dismissed-store';
-import { emptyLists, useListsStore } from '@/lib/stores/lists-store';
-import { browserStorage, readJson } from '@/lib/stores/local-storage';
-import { DEFAULT_PREFERENCES, useNotificationsStore } from '@/lib/stores/notifications-store';
+import { useListsStore } from '@/lib/stores/lists-store';
+import { useNotificationsStore } from '@/lib/stores/notifications-store';
 import { useRatingsStore } from '@/lib/stores/ratings-store';
-import { newNodeId } from './hlc';
+import { postToTabs, TabLeadership, whenNoTabLeads, type TabMessage } from './leadership';
 import {
+  currentLibrary,
+  emptyLibrary,
+  keepOwnersChanges,
+  loadState,
+  nodeId,
+  readOwner,
+  removeAccount,
+  removeState,
+  saveState,
+  stash,
+  unsentChanges,
+  writeLibrary,
+  writeOwner,
+  type MergeCounts,
+} from './ownership';
+import {
+  CLOCK_TOLERANCE_MS,
   entryId,
-  LIBRARY_FULL,
   MAX_PUSH_CHANGES,
   RESYNC_AFTER_MS,
   type PullAnswer,
@@ -33,216 +48,72 @@ import {
   libraryCounts,
   pendingAsEntries,
   recordLocalChanges,
+  resendAll,
+  restampAhead,
   restartState,
   retryRefused,
-  sanitizeSyncState,
   setAside,
   settleShadow,
+  splitForFullLibrary,
   wireChange,
   type LocalLibrary,
   type PendingChange,
   type SyncState,
 } from './sync-core';
+import { ENDPOINT, libraryRequest, MAX_BACKOFF_MS, ServerClock, SyncHttpError } from './transport';
+
+export type { MergeCounts } from './ownership';
 
 /**
- * Runs a signed-in user's library sync in the browser (the logic is sync-core.ts).
+ * The sync loop of a signed-in fan's library in the browser. The pieces around it: sync-core.ts
+ * (the rules, as pure functions), leadership.ts (which tab syncs), transport.ts (the requests and
+ * the server's clock), ownership.ts (whose library the stores hold, what each account keeps here).
  *
- * - Local first: the stores write localStorage at once, as always; this engine notices each change
- *   (whatever made it: a click, an import, another tab) and pushes it. Changes wait in the sync
- *   state in localStorage while offline or while pushes fail, and are retried with back-off.
- * - One tab syncs: the tabs of a browser elect a leader with the Web Locks API, and only the
- *   leader records and pushes changes (other tabs' changes reach it through `storage` events), so
- *   a change is pushed once. Other tabs ask the leader to sync over a BroadcastChannel.
+ * - Local first: the stores write localStorage at once, as always; the leading tab notices each
+ *   change (whatever made it: a click, an import, another tab) and pushes it. Changes wait in the
+ *   sync state in localStorage while offline or while pushes fail, and are retried with back-off.
  * - Each sync pulls, then pushes: a push the server refuses never holds up pulls. A batch refused
  *   for its size (413, from the app or from a proxy in front) or its content (400) is split; a
- *   single change refused is set aside and listed in Settings › Conta, and the rest go on.
+ *   single change refused is set aside and listed in Settings › Conta, and the rest go on. When the
+ *   library is full, only the changes that add entries wait (listed too): removals and edits go.
+ * - Stamps use the server-corrected time (the offset is kept across reloads); a change stamped
+ *   while the device's clock ran ahead is stamped again before it is sent.
+ * - The server's database may go back in time (another generation): the device then sends again
+ *   everything it holds, with its stamps. A new epoch with the same generation is the fan's own
+ *   deletion of their synced data: the device stops syncing instead.
  * - Pulls happen at sign-in, when a tab regains focus or becomes visible, and every 30 s while a
  *   tab is visible.
  *
- * The library is what the ratings, lists, dismissed-suggestions and notification-preferences stores
- * hold. Accounts never mix on a device. The stores hold one library at a time, and OWNER_KEY says
- * whose: an account's (uid), or nobody's (absent: a visitor's data, or nothing). Each account's
- * sync state (shadow, epoch, cursor, pending changes) is kept by uid, and is compared with the
- * stores only while the stores are that account's. When an account signs in and the stores are
- * not its own, they are first made its own ("adopt"):
+ * When an account signs in and the stores are not its own, they are first made its own ("adopt"):
  *   - another account's copy (kept at its sign-out) is recorded as that account's own changes
  *     (sent at its next sign-in here) and replaced;
- *   - data of no account is merged only if the person says so (`confirmMerge`); otherwise it is set
- *     aside on the device and comes back when the account signs out removing its data;
+ *   - data of no account is merged only if the person says so (`confirmMerge`, asked in every tab
+ *     of the account); otherwise it is set aside and comes back when the account signs out
+ *     removing its data;
  *   - the account's own unsent changes are written back, and the first sync merges with the server.
  */
 
-const STATE_PREFIX = 'anime-master-sync:';
-const NODE_KEY = 'anime-master-sync-node';
-/** The account whose library the stores hold; absent = nobody's. */
-const OWNER_KEY = 'anime-master-sync-owner';
-/** A visitor's library set aside when the account that signed in did not take it in. */
-const STASH_KEY = 'anime-master-sync-device-library';
-const LOCK_NAME = 'anime-master-library-sync';
-const CHANNEL_NAME = 'anime-master-library-sync';
 export const PULL_INTERVAL_MS = 30_000;
 const PUSH_DELAY_MS = 300;
-const MAX_BACKOFF_MS = 5 * 60_000;
 const PUSH_BYTES = 1024 * 1024;
 /** Longest wait for the last push before signing out. */
 const FLUSH_TIMEOUT_MS = 5000;
-const ENDPOINT = '/api/library';
 /** Refused changes listed in the status (the count says how many in all). */
 const REFUSED_SHOWN = 20;
-
-class SyncHttpError extends Error {
-  constructor(
-    readonly kind: SyncErrorKind,
-    readonly retryAfterMs: number | null = null,
-    readonly status = 0,
-    readonly serverMessage: string | null = null,
-    readonly limit: number | null = null,
-  ) {
-    super(`library sync failed: ${kind}`);
-  }
-}
-
-export interface MergeCounts {
-  ratings: number;
-  lists: number;
-}
 
 export interface EngineOptions {
   uid: string;
   getToken: () => Promise<string | null>;
   /**
    * The device holds data of no account: may it join this account? Nothing is merged until this
-   * answers true; without it, nothing is merged.
+   * answers true; without it, nothing is merged. Asked in every tab of the account; `signal`
+   * aborts when another tab answered (or the question no longer stands).
    */
-  confirmMerge?: (counts: MergeCounts) => Promise<boolean>;
+  confirmMerge?: (counts: MergeCounts, signal: AbortSignal) => Promise<boolean>;
   /** The first sync merged the device's data (as confirmed) into the account: what it now holds. */
   onMerged?: (counts: MergeCounts) => void;
-}
-
-function storage(): Storage | null {
-  return browserStorage();
-}
-
-function loadState(uid: string): SyncState {
-  return sanitizeSyncState(readJson(STATE_PREFIX + uid));
-}
-
-function saveState(uid: string, state: SyncState): void {
-  storage()?.setItem(STATE_PREFIX + uid, JSON.stringify(state));
-}
-
-function readOwner(): string | null {
-  try {
-    return storage()?.getItem(OWNER_KEY) || null;
-  } catch {
-    return null;
-  }
-}
-
-function writeOwner(uid: string | null): void {
-  try {
-    if (uid) storage()?.setItem(OWNER_KEY, uid);
-    else storage()?.removeItem(OWNER_KEY);
-  } catch {
-    // Blocked storage: nothing to remember it in (and nothing kept across visits either).
-  }
-}
-
-function nodeId(): string {
-  const stored = storage()?.getItem(NODE_KEY);
-  if (stored && /^[0-9a-z]{8}$/.test(stored)) return stored;
-  const id = newNodeId();
-  try {
-    storage()?.setItem(NODE_KEY, id);
-  } catch {
-    // A node id for this visit only.
-  }
-  return id;
-}
-
-function currentLibrary(): LocalLibrary {
-  const ratings = useRatingsStore.getState();
-  const lists = useListsStore.getState();
-  return {
-    ratings: { ratings: ratings.ratings, entries: ratings.entries },
-    lists: { lists: lists.lists, entries: lists.entries },
-    prefs: useNotificationsStore.getState().preferences,
-    dismissed: useDismissedStore.getState().dismissed,
-  };
-}
-
-function emptyLibrary(): LocalLibrary {
-  return {
-    ratings: { ratings: {}, entries: {} },
-    lists: { lists: emptyLists(), entries: {} },
-    prefs: { ...DEFAULT_PREFERENCES },
-    dismissed: {},
-  };
-}
-
-function writeLibrary(next: LocalLibrary): void {
-  const ratings = useRatingsStore.getState();
-  if (ratings.ratings !== next.ratings.ratings || ratings.entries !== next.ratings.entries) {
-    useRatingsStore.setState({ ratings: next.ratings.ratings, entries: next.ratings.entries });
-  }
-  const lists = useListsStore.getState();
-  if (lists.lists !== next.lists.lists || lists.entries !== next.lists.entries) {
-    useListsStore.setState({ lists: next.lists.lists, entries: next.lists.entries });
-  }
-  if (useNotificationsStore.getState().preferences !== next.prefs) {
-    useNotificationsStore.setState({ preferences: next.prefs });
-  }
-  if (useDismissedStore.getState().dismissed !== next.dismissed) {
-    useDismissedStore.setState({ dismissed: next.dismissed });
-  }
-}
-
-/** A library's entries as remote entries (to write one library into another). */
-function asEntries(library: LocalLibrary): RemoteEntry[] {
-  return [...extractLocal(library).values()].map(({ kind, key, data }) => ({
-    kind,
-    key,
-    hlc: '',
-    deleted: false,
-    data,
-    version: 0,
-  }));
-}
-
-function readStash(): LocalLibrary | null {
-  const value = readJson(STASH_KEY);
-  if (typeof value !== 'object' || value === null) return null;
-  const entries = (value as { entries?: unknown }).entries;
-  if (!Array.isArray(entries)) return null;
-  // Written by stash() below from extractLocal; applyWrites cleans every entry as a pull would.
-  return applyWrites(emptyLibrary(), entries as RemoteEntry[]);
-}
-
-/** Sets a visitor's library aside (added to any set aside before). */
-function stash(library: LocalLibrary): void {
-  const before = readStash();
-  const combined = before ? applyWrites(before, asEntries(library)) : library;
-  storage()?.setItem(STASH_KEY, JSON.stringify({ entries: asEntries(combined) }));
-}
-
-function takeStash(): LocalLibrary | null {
-  const library = readStash();
-  try {
-    storage()?.removeItem(STASH_KEY);
-  } catch {
-    // Nothing stored.
-  }
-  return library;
-}
-
-/**
- * The stores hold `owner`'s copy and are about to change hands: whatever the copy has that
- * `owner`'s account does not (changes made since its last sync, or while its sync was off) is
- * recorded as `owner`'s pending changes, sent at its next sign-in on this device.
- */
-function keepOwnersChanges(owner: string, library: LocalLibrary, now: number, node: string): void {
-  const { state, recorded } = recordLocalChanges(loadState(owner), extractLocal(library), now, node);
-  if (recorded > 0) saveState(owner, state);
+  /** The server's clock as this device tells it (transport.ts); a new one reads the stored offset. */
+  clock?: ServerClock;
 }
 
 function backoffMs(failures: number): number {
@@ -250,65 +121,58 @@ function backoffMs(failures: number): number {
   return Math.round(base * (0.5 + Math.random() / 2));
 }
 
-function refusedSummary(state: SyncState): RefusedSummary[] {
-  return Object.values(state.refused)
-    .slice(0, REFUSED_SHOWN)
-    .map((change) => {
-      const data = change.data as { snapshot?: { title?: string | null } | null } | null;
-      return {
-        kind: change.kind,
-        key: change.key,
-        title: data?.snapshot?.title ?? null,
-        reason: change.reason,
-      };
-    });
+function summary(change: PendingChange, reason: RefusedSummary['reason']): RefusedSummary {
+  const data = change.data as { snapshot?: { title?: string | null } | null } | null;
+  return { kind: change.kind, key: change.key, title: data?.snapshot?.title ?? null, reason };
 }
 
-type Message = { type: 'sync' } | { type: 'reload' } | { type: 'retry' } | { type: 'finish'; uid: string };
+function questionId(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
 
 export class LibrarySyncEngine {
   private state: SyncState;
   private readonly node = nodeId();
-  private leader = false;
+  private readonly clock: ServerClock;
+  private readonly tabs: TabLeadership;
   private stopped = false;
   private applying = false;
   private running: Promise<void> | null = null;
   private again = false;
   private failures = 0;
-  private offsetMs = 0;
   /** Changes per push: halved when a proxy or the app refuses a batch for its size. */
   private maxBatch = MAX_PUSH_CHANGES / 2;
-  /** The server's bound of entries, while the account is full. */
-  private full: number | null = null;
+  /** The account is full: its bound (when the server named it) and the changes waiting for room. */
+  private full: { limit: number | null; held: PendingChange[] } | null = null;
   /** The person agreed to merge the device's data: the first sync says what the library holds. */
   private announce = false;
+  /** The leader's open merge question: an answer from any tab settles it. */
+  private question: { id: string; counts: MergeCounts; settle: (merge: boolean | null) => void } | null =
+    null;
+  /** The leader's question as this (other) tab shows it. */
+  private shown: { id: string; abort: AbortController } | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private interval: ReturnType<typeof setInterval> | undefined;
-  private releaseLock: (() => void) | null = null;
-  private readonly abort = new AbortController();
-  private readonly channel: BroadcastChannel | null =
-    typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
   private readonly cleanups: (() => void)[] = [];
 
   constructor(private readonly options: EngineOptions) {
     this.state = loadState(options.uid);
+    this.clock = options.clock ?? new ServerClock();
+    this.tabs = new TabLeadership(
+      () => this.lead(),
+      (message) => this.onMessage(message),
+    );
   }
 
   get uid(): string {
     return this.options.uid;
   }
 
-  start(): void {
-    const onMessage = (event: MessageEvent<Message>) => {
-      const message = event.data;
-      if (message?.type === 'reload') this.reload();
-      else if (message?.type === 'sync' && this.leader) this.schedule(0);
-      else if (message?.type === 'retry' && this.leader) this.retry();
-      else if (message?.type === 'finish' && message.uid === this.options.uid) void this.finish();
-    };
-    this.channel?.addEventListener('message', onMessage);
-    this.cleanups.push(() => this.channel?.removeEventListener('message', onMessage));
+  private get leader(): boolean {
+    return this.tabs.leader && !this.stopped;
+  }
 
+  start(): void {
     const wake = () => {
       if (document.visibilityState === 'visible') this.requestSync();
     };
@@ -316,35 +180,85 @@ export class LibrarySyncEngine {
     document.addEventListener('visibilitychange', wake);
     const online = () => this.requestSync();
     window.addEventListener('online', online);
+    // A page left behind (kept in the back-forward cache, or unloading) must not keep leading:
+    // the page the fan went to would wait for the lock, and its changes with it.
+    const leave = () => this.stop();
+    window.addEventListener('pagehide', leave);
     this.cleanups.push(() => {
       window.removeEventListener('focus', wake);
       document.removeEventListener('visibilitychange', wake);
       window.removeEventListener('online', online);
+      window.removeEventListener('pagehide', leave);
     });
     this.interval = setInterval(wake, PULL_INTERVAL_MS);
-
-    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-    if (!locks) {
-      this.lead();
-      return;
-    }
-    locks
-      .request(LOCK_NAME, { signal: this.abort.signal }, () => {
-        if (this.stopped) return undefined;
-        this.lead();
-        return new Promise<void>((resolve) => (this.releaseLock = resolve));
-      })
-      .catch(() => undefined);
+    this.tabs.start();
+    // A tab that does not lead says it is there: the leader asks it an open question too.
+    if (!this.tabs.leader) this.tabs.post({ type: 'sync' });
   }
 
   stop(): void {
     this.stopped = true;
-    this.abort.abort();
-    this.releaseLock?.();
+    this.question?.settle(null);
+    this.shown?.abort.abort();
+    this.tabs.stop();
     clearTimeout(this.timer);
     clearInterval(this.interval);
     for (const cleanup of this.cleanups.splice(0)) cleanup();
-    this.channel?.close();
+  }
+
+  private onMessage(message: TabMessage): void {
+    if (message.type === 'reload') this.reload();
+    else if (message.type === 'sync' && this.leader) {
+      if (this.question) this.postQuestion();
+      this.schedule(0);
+    } else if (message.type === 'retry' && this.leader) this.retry();
+    else if (message.type === 'finish' && message.uid === this.options.uid) void this.finish();
+    else if (message.type === 'ask' && message.uid === this.options.uid && !this.leader) this.show(message);
+    else if (message.type === 'answer' && message.uid === this.options.uid) {
+      if (this.question?.id === message.id) this.question.settle(message.merge);
+      if (this.shown?.id === message.id) {
+        this.shown.abort.abort();
+        this.shown = null;
+      }
+    }
+  }
+
+  /** Another tab leads and asks: this tab shows the question too, and says the answer. */
+  private show({ id, counts }: { id: string; counts: MergeCounts }): void {
+    if (!this.options.confirmMerge || this.shown?.id === id) return;
+    this.shown?.abort.abort();
+    const abort = new AbortController();
+    this.shown = { id, abort };
+    void this.options.confirmMerge(counts, abort.signal).then((merge) => {
+      if (abort.signal.aborted) return;
+      this.shown = null;
+      this.tabs.post({ type: 'answer', uid: this.options.uid, id, merge });
+    });
+  }
+
+  private postQuestion(): void {
+    if (!this.question) return;
+    const { id, counts } = this.question;
+    this.tabs.post({ type: 'ask', uid: this.options.uid, id, counts });
+  }
+
+  /** The merge question, in this tab and in every other tab of the account; the first answer counts. */
+  private async ask(counts: MergeCounts): Promise<boolean> {
+    const confirm = this.options.confirmMerge;
+    if (!confirm) return false;
+    const id = questionId();
+    const local = new AbortController();
+    const answered = new Promise<boolean | null>((resolve) => {
+      this.question = { id, counts, settle: resolve };
+    });
+    this.postQuestion();
+    const here = confirm(counts, local.signal);
+    const merge = await Promise.race([answered, here]);
+    local.abort();
+    this.question = null;
+    // Closes the question wherever it is still shown.
+    this.tabs.post({ type: 'answer', uid: this.options.uid, id, merge: null });
+    return merge === true;
   }
 
   /**
@@ -352,8 +266,8 @@ export class LibrarySyncEngine {
    * then every tab of this user stops syncing.
    */
   async finish(broadcast = false): Promise<void> {
-    if (broadcast) this.channel?.postMessage({ type: 'finish', uid: this.options.uid } satisfies Message);
-    if (this.leader && !this.stopped) {
+    if (broadcast) this.tabs.post({ type: 'finish', uid: this.options.uid });
+    if (this.leader) {
       let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([
         this.flush().catch(() => undefined),
@@ -379,7 +293,7 @@ export class LibrarySyncEngine {
   requestSync(): void {
     if (this.stopped) return;
     if (this.leader) this.schedule(0);
-    else this.channel?.postMessage({ type: 'sync' } satisfies Message);
+    else this.tabs.post({ type: 'sync' });
   }
 
   /** The sync state changed in storage (deleted data, opt-out): read it again and sync. */
@@ -389,7 +303,7 @@ export class LibrarySyncEngine {
   }
 
   broadcastReload(): void {
-    this.channel?.postMessage({ type: 'reload' } satisfies Message);
+    this.tabs.post({ type: 'reload' });
     this.reload();
   }
 
@@ -397,11 +311,12 @@ export class LibrarySyncEngine {
   retry(): void {
     if (this.stopped) return;
     if (!this.leader) {
-      this.channel?.postMessage({ type: 'retry' } satisfies Message);
+      this.tabs.post({ type: 'retry' });
       return;
     }
     this.state = retryRefused(this.state);
     this.maxBatch = MAX_PUSH_CHANGES / 2;
+    this.full = null;
     this.save();
     this.publish('syncing');
     this.schedule(0);
@@ -409,7 +324,6 @@ export class LibrarySyncEngine {
 
   private lead(): void {
     if (this.stopped) return;
-    this.leader = true;
     this.state = loadState(this.options.uid);
     const onChange = () => {
       if (this.applying) return;
@@ -429,13 +343,9 @@ export class LibrarySyncEngine {
   }
 
   private schedule(delayMs: number): void {
-    if (this.stopped || !this.leader) return;
+    if (!this.leader) return;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.run(), delayMs);
-  }
-
-  private now(): number {
-    return Date.now() + this.offsetMs;
   }
 
   private save(): void {
@@ -448,15 +358,20 @@ export class LibrarySyncEngine {
   }
 
   private publish(phase: SyncPhase, error: SyncErrorKind | null = null): void {
+    const held = this.full?.held ?? [];
+    const refused = [
+      ...Object.values(this.state.refused).map((change) => summary(change, change.reason)),
+      ...held.map((change) => summary(change, 'full')),
+    ];
     publishStatus({
       uid: this.options.uid,
       phase,
       lastSyncedAt: this.state.lastSyncedAt,
       pending: Object.keys(this.state.pending).length,
       error,
-      refused: refusedSummary(this.state),
-      refusedCount: Object.keys(this.state.refused).length,
-      limit: this.full,
+      refused: refused.slice(0, REFUSED_SHOWN),
+      refusedCount: refused.length,
+      limit: this.full?.limit ?? null,
     });
   }
 
@@ -477,7 +392,7 @@ export class LibrarySyncEngine {
     const { state, recorded } = recordLocalChanges(
       this.state,
       extractLocal(currentLibrary()),
-      this.now(),
+      this.clock.now(),
       this.node,
     );
     if (recorded === 0) return false;
@@ -485,6 +400,16 @@ export class LibrarySyncEngine {
     this.save();
     this.publish(navigator.onLine ? 'syncing' : 'offline');
     return true;
+  }
+
+  /** Pending changes stamped while this device's clock ran ahead are stamped again. */
+  private restamp(): number {
+    const { state, restamped } = restampAhead(this.state, this.clock.now(), this.node, CLOCK_TOLERANCE_MS);
+    if (state !== this.state) {
+      this.state = state;
+      this.save();
+    }
+    return restamped;
   }
 
   private run(): Promise<void> {
@@ -510,12 +435,15 @@ export class LibrarySyncEngine {
       if (this.stopped) return;
       const kind = error instanceof SyncHttpError ? error.kind : 'server';
       if (kind === 'reset') {
-        this.resetAfterDeletion();
+        const generation = error instanceof SyncHttpError ? error.details.generation : null;
+        // The server's database changed, not the fan's data: the next pull sends everything again.
+        if (this.otherGeneration(generation)) this.schedule(0);
+        else this.resetAfterDeletion();
         return;
       }
       this.failures++;
       const retryAfter = error instanceof SyncHttpError ? error.retryAfterMs : null;
-      this.publish(kind === 'network' ? 'offline' : 'error', kind);
+      this.publish(kind === 'network' ? 'offline' : 'error', kind === 'clockAhead' ? 'rejected' : kind);
       this.schedule(retryAfter ?? backoffMs(this.failures));
       if (!(error instanceof SyncHttpError)) console.warn('[sync] failed', error);
     }
@@ -545,7 +473,7 @@ export class LibrarySyncEngine {
     if (this.stopped) return;
     this.state = { ...this.state, lastSyncedAt: new Date().toISOString() };
     this.save();
-    if (this.full !== null) {
+    if (this.full) {
       this.publish('error', 'full');
       this.schedule(MAX_BACKOFF_MS);
       return;
@@ -556,8 +484,8 @@ export class LibrarySyncEngine {
   }
 
   /**
-   * Makes the stores this account's (see the class comment). Answers false when it did not happen
-   * (the engine stopped while the person was asked).
+   * Makes the stores this account's (see the module comment). Answers false when it did not
+   * happen (the engine stopped while the person was asked).
    */
   private async adopt(): Promise<boolean> {
     const uid = this.options.uid;
@@ -567,10 +495,10 @@ export class LibrarySyncEngine {
     let base: LocalLibrary;
     let announce = false;
     if (owner !== null) {
-      keepOwnersChanges(owner, library, this.now(), this.node);
+      keepOwnersChanges(owner, library, this.clock.now(), this.node);
       base = emptyLibrary();
     } else if (counts.ratings + counts.lists > 0) {
-      const merge = this.options.confirmMerge ? await this.options.confirmMerge(counts) : false;
+      const merge = await this.ask(counts);
       if (this.stopped) return false;
       // A sign-out or another tab acted while the question was open.
       if (readOwner() !== owner) {
@@ -602,6 +530,13 @@ export class LibrarySyncEngine {
     return true;
   }
 
+  /** `generation` is another than the one this device last synced with. */
+  private otherGeneration(generation: string | null | undefined): boolean {
+    return (
+      typeof generation === 'string' && this.state.generation !== null && generation !== this.state.generation
+    );
+  }
+
   /**
    * The first sync of this user since the stores became theirs: the account's library and the
    * stores merge (sync-core applyRemote's firstSync rules), then the stores' differences are pushed.
@@ -610,30 +545,33 @@ export class LibrarySyncEngine {
     const entries: RemoteEntry[] = [];
     let cursor = 0;
     let epoch = '';
+    let generation: string | null = null;
     for (;;) {
       const page = await this.request<PullAnswer>('GET', `?since=${cursor}`, token);
       entries.push(...page.entries);
       cursor = page.version;
       epoch = page.epoch;
+      generation = page.generation ?? null;
       if (!page.more) break;
     }
     if (this.stopped || readOwner() !== this.options.uid) return;
     let start = this.state;
-    // Unsent changes of an epoch since deleted stay in the stores and merge as local data.
-    if (start.priorEpoch !== null && start.priorEpoch !== epoch)
+    // Unsent changes of an epoch since deleted stay in the stores and merge as local data; those
+    // of a server that went back in time (another generation) are still the account's changes.
+    if (start.priorEpoch !== null && start.priorEpoch !== epoch && !this.otherGeneration(generation))
       start = { ...start, pending: {}, refused: {} };
     start = { ...start, priorEpoch: null };
     const base = currentLibrary();
     const merged = applyRemote(start, extractLocal(base), entries, { firstSync: true });
     this.write(applyWrites(base, merged.writes));
-    let state: SyncState = { ...merged.state, cursor, epoch };
+    let state: SyncState = { ...merged.state, cursor, epoch, generation };
     const local = extractLocal(currentLibrary());
     state = settleShadow(
       state,
       local,
       merged.writes.map((entry) => entryId(entry.kind, entry.key)),
     );
-    this.state = recordLocalChanges(state, local, this.now(), this.node).state;
+    this.state = recordLocalChanges(state, local, this.clock.now(), this.node).state;
     this.save();
     await this.pushAll(token);
     // Says what the library holds now, the account's and the device's together.
@@ -641,19 +579,41 @@ export class LibrarySyncEngine {
     this.announce = false;
   }
 
-  /** Every pending change, in batches; a refused batch is split, a refused change set aside. */
+  /**
+   * Every pending change, in batches; a refused batch is split, a refused change set aside. When
+   * the library is full, the changes that would add entries wait (`full.held`) and the others go
+   * on; once removals went through, the waiting ones are tried once more.
+   */
   private async pushAll(token: string): Promise<void> {
     this.full = null;
-    for (;;) {
-      if (this.stopped) return;
-      const [batch] = batches(this.state.pending, this.maxBatch, PUSH_BYTES);
-      if (!batch) return;
-      if (!(await this.pushBatch(token, batch))) return;
+    this.restamp();
+    const held = new Set<string>();
+    for (let pass = 0; pass < 2; pass++) {
+      let freed = false;
+      for (;;) {
+        if (this.stopped) return;
+        const waiting: Record<string, PendingChange> = {};
+        for (const [id, change] of Object.entries(this.state.pending))
+          if (!held.has(id)) waiting[id] = change;
+        const [batch] = batches(waiting, this.maxBatch, PUSH_BYTES);
+        if (!batch) break;
+        if (await this.pushBatch(token, batch, held)) freed = true;
+      }
+      if (held.size === 0 || !freed) break;
+      held.clear();
+    }
+    if (held.size > 0) {
+      const waiting = [...held].flatMap((id) => (this.state.pending[id] ? [this.state.pending[id]] : []));
+      const limit = (this.full as { limit: number | null } | null)?.limit ?? null;
+      this.full = { limit, held: waiting };
     }
   }
 
-  /** Answers false when the account is full (nothing more can be pushed now). */
-  private async pushBatch(token: string, batch: PendingChange[]): Promise<boolean> {
+  /**
+   * One batch. Changes the full library cannot take join `held`. Answers whether a removal went
+   * through (room may have been made).
+   */
+  private async pushBatch(token: string, batch: PendingChange[], held: Set<string>): Promise<boolean> {
     try {
       await this.request<PushAnswer>('POST', '', token, {
         epoch: this.state.epoch,
@@ -661,18 +621,16 @@ export class LibrarySyncEngine {
       });
     } catch (error) {
       if (!(error instanceof SyncHttpError)) throw error;
-      if (error.kind === 'full') {
-        this.full = error.limit;
-        return false;
-      }
-      if (error.kind !== 'rejected') throw error;
+      // The refusal brought the server's time: stamped again, the batch goes in the next round.
+      if (error.kind === 'clockAhead' && this.restamp() > 0) return false;
+      if (error.kind === 'full') return this.keepWhatFits(token, batch, held, error);
+      if (error.kind !== 'rejected' && error.kind !== 'clockAhead') throw error;
       if (batch.length > 1) {
         if (error.status === 413) this.maxBatch = Math.max(1, Math.floor(batch.length / 2));
         const middle = Math.ceil(batch.length / 2);
-        return (
-          (await this.pushBatch(token, batch.slice(0, middle))) &&
-          (await this.pushBatch(token, batch.slice(middle)))
-        );
+        const first = await this.pushBatch(token, batch.slice(0, middle), held);
+        const second = await this.pushBatch(token, batch.slice(middle), held);
+        return first || second;
       }
       this.state = setAside(
         this.state,
@@ -682,23 +640,57 @@ export class LibrarySyncEngine {
       );
       this.save();
       this.publish('syncing');
-      return true;
+      return false;
     }
     this.state = acknowledge(this.state, batch);
     this.save();
     this.publish('syncing');
-    return true;
+    return batch.some((change) => change.deleted);
+  }
+
+  /** A batch refused because the library is full: what the server kept, or what can go without room. */
+  private async keepWhatFits(
+    token: string,
+    batch: PendingChange[],
+    held: Set<string>,
+    error: SyncHttpError,
+  ): Promise<boolean> {
+    this.full = { limit: error.details.limit ?? this.full?.limit ?? null, held: [] };
+    const refused = error.details.refused;
+    if (refused) {
+      // The server kept the rest of the batch.
+      const out = new Set(refused);
+      const kept = batch.filter((change) => !out.has(entryId(change.kind, change.key)));
+      for (const id of out) held.add(id);
+      this.state = acknowledge(this.state, kept);
+      this.save();
+      this.publish('syncing');
+      return kept.some((change) => change.deleted);
+    }
+    // An older server wrote nothing: what this device knows cannot add an entry goes alone.
+    const { frees, adds } = splitForFullLibrary(this.state, batch);
+    for (const change of adds.length > 0 ? adds : frees) held.add(entryId(change.kind, change.key));
+    if (adds.length === 0 || frees.length === 0) return false;
+    return this.pushBatch(token, frees, held);
   }
 
   private async pullAll(token: string): Promise<void> {
     const last = this.state.lastSyncedAt ? Date.parse(this.state.lastSyncedAt) : NaN;
     // Away longer than tombstones are kept: everything again, and what vanished is removed.
     const whole = this.state.cursor > 0 && Number.isFinite(last) && Date.now() - last > RESYNC_AFTER_MS;
-    const seen = whole ? new Set<string>() : null;
+    let seen = whole ? new Set<string>() : null;
     let since = whole ? 0 : this.state.cursor;
     for (;;) {
       const page = await this.request<PullAnswer>('GET', `?since=${since}`, token);
       if (this.stopped) return;
+      if (this.otherGeneration(page.generation)) {
+        this.resendEverything(page);
+        seen = null;
+        since = 0;
+        continue;
+      }
+      if (page.generation && this.state.generation === null)
+        this.state = { ...this.state, generation: page.generation };
       if (page.epoch !== this.state.epoch) throw new SyncHttpError('reset');
       for (const entry of page.entries) seen?.add(entryId(entry.kind, entry.key));
       this.applyPage(page);
@@ -711,6 +703,20 @@ export class LibrarySyncEngine {
       if (result.writes.length > 0) this.write(applyWrites(currentLibrary(), result.writes));
       this.save();
     }
+  }
+
+  /**
+   * The server's database went back in time: everything this device holds is pending again, with
+   * its stamps, and the pull starts over in the server's epoch.
+   */
+  private resendEverything(page: PullAnswer): void {
+    const local = extractLocal(currentLibrary());
+    const recorded = recordLocalChanges(this.state, local, this.clock.now(), this.node).state;
+    this.state = { ...resendAll(recorded, local), epoch: page.epoch, generation: page.generation ?? null };
+    this.save();
+    console.info(
+      `[sync] the server's data changed generation: sending ${Object.keys(this.state.pending).length} entries again`,
+    );
   }
 
   private applyPage(page: PullAnswer): void {
@@ -730,66 +736,13 @@ export class LibrarySyncEngine {
   /** The user's synced data was deleted (here or on another device): stop syncing on this device. */
   private resetAfterDeletion(): void {
     this.state = emptySyncState();
-    try {
-      storage()?.removeItem(STATE_PREFIX + this.options.uid);
-    } catch {
-      // Nothing stored to remove.
-    }
+    removeState(this.options.uid);
     setSyncOptOut(this.options.uid, true);
     this.publish('off', 'reset');
   }
 
-  private async request<T>(
-    method: 'GET' | 'POST',
-    query: string,
-    knownToken?: string,
-    body?: unknown,
-  ): Promise<T> {
-    const token = knownToken ?? (await this.options.getToken());
-    if (!token) throw new SyncHttpError('signedOut', 30_000);
-    let response: Response;
-    try {
-      response = await fetch(`${ENDPOINT}${query}`, {
-        method,
-        cache: 'no-store',
-        headers: {
-          Authorization: `Bearer ${token}`,
-          Accept: 'application/json',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch {
-      throw new SyncHttpError('network');
-    }
-    if (response.status === 409) throw new SyncHttpError('reset');
-    if (response.status === 429) {
-      const seconds = Number(response.headers.get('retry-after'));
-      throw new SyncHttpError('server', Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : null);
-    }
-    if (response.status === 401) throw new SyncHttpError('signedOut', 30_000);
-    if (response.status === 400 || response.status === 413 || response.status === 422) {
-      // The app answers JSON; a proxy in front (nginx's 413) answers a page of its own.
-      const answer = (await response.json().catch(() => null)) as {
-        error?: { code?: unknown; message?: unknown };
-        limit?: unknown;
-      } | null;
-      const message = typeof answer?.error?.message === 'string' ? answer.error.message : null;
-      if (answer?.error?.code === LIBRARY_FULL) {
-        const limit = typeof answer.limit === 'number' ? answer.limit : null;
-        throw new SyncHttpError('full', MAX_BACKOFF_MS, response.status, message, limit);
-      }
-      throw new SyncHttpError('rejected', MAX_BACKOFF_MS, response.status, message);
-    }
-    if (!response.ok) throw new SyncHttpError('server');
-    let answer: T & { serverTime?: unknown };
-    try {
-      answer = (await response.json()) as T & { serverTime?: unknown };
-    } catch {
-      throw new SyncHttpError('server');
-    }
-    if (typeof answer.serverTime === 'number') this.offsetMs = answer.serverTime - Date.now();
-    return answer;
+  private async request<T>(method: 'GET' | 'POST', query: string, token: string, body?: unknown): Promise<T> {
+    return libraryRequest<T>(this.clock, method, query, token, body);
   }
 }
 
@@ -813,44 +766,27 @@ export type SignOutChoice = 'keep' | 'remove';
 /**
  * Before signing `uid` out: the last pending changes are sent (a few seconds at most) and every
  * tab stops syncing. 'keep' leaves the stores as a copy of the account's library (still the
- * account's: another account that signs in never receives it); 'remove' empties them and brings
- * back what a visitor had set aside. Changes the account has not received yet (offline, or sync
- * off) stay in its sync state on this device, unseen, and are sent at its next sign-in here.
+ * account's: another account that signs in never receives it; changes the account has not
+ * received yet are sent at its next sign-in here). 'remove' leaves nothing of the account on this
+ * device, unsent changes included (the sign-out dialog says how many, unsentChangesOf), and brings
+ * back what a visitor had set aside.
  */
 export async function endLibrarySession(uid: string, choice: SignOutChoice): Promise<void> {
   const engine = current?.uid === uid ? current : null;
   if (engine) await engine.finish(true);
-  else if (typeof BroadcastChannel !== 'undefined') {
-    const channel = new BroadcastChannel(CHANNEL_NAME);
-    channel.postMessage({ type: 'finish', uid } satisfies Message);
-    channel.close();
-  }
+  else postToTabs({ type: 'finish', uid });
   if (choice === 'keep') return;
-  const clear = () => {
-    if (readOwner() === uid) {
-      keepOwnersChanges(uid, currentLibrary(), Date.now(), nodeId());
-      writeOwner(null);
-    }
-    writeLibrary(takeStash() ?? emptyLibrary());
-    const left = loadState(uid);
-    try {
-      if (Object.keys(left.pending).length + Object.keys(left.refused).length > 0)
-        saveState(uid, restartState(left));
-      else storage()?.removeItem(STATE_PREFIX + uid);
-    } catch {
-      // Storage blocked: nothing was kept either.
-    }
-    clearStatus(uid);
-  };
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  if (!locks) {
-    clear();
-    return;
-  }
   // The leading tab (maybe another one) holds the lock until it has finished.
-  await locks
-    .request(LOCK_NAME, { signal: AbortSignal.timeout(FLUSH_TIMEOUT_MS + 2000) }, () => clear())
-    .catch(() => clear());
+  await whenNoTabLeads(() => {
+    removeAccount(uid);
+    setSyncOptOut(uid, false);
+    clearStatus(uid);
+  }, FLUSH_TIMEOUT_MS + 2000);
+}
+
+/** The changes of `uid` this device has not sent: what 'Remover deste aparelho' would lose. */
+export function unsentChangesOf(uid: string): number {
+  return unsentChanges(uid);
 }
 
 /** Queues the changes the server refused again ('Tentar novamente'). */
@@ -877,11 +813,7 @@ export async function deleteSyncedData(uid: string, token: string): Promise<void
     headers: { Authorization: `Bearer ${token}` },
   });
   if (!response.ok) throw new Error(`delete failed: HTTP ${response.status}`);
-  try {
-    storage()?.removeItem(STATE_PREFIX + uid);
-  } catch {
-    // Nothing stored.
-  }
+  removeState(uid);
   setSyncOptOut(uid, true);
   publishStatus({ uid, phase: 'off', lastSyncedAt: null, pending: 0, error: null });
   current?.broadcastReload();

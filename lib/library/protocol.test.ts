@@ -41,3 +41,43 @@ describe('dismissal changes', () => {
     expect(push({ ...dismissal('1'), kind: 'hidden' }).ok).toBe(false);
   });
 });
+
+describe('snapshots', () => {
+  const rating = (snapshot: unknown) => ({
+    kind: 'rating',
+    key: '21',
+    hlc: `${NOW}-0000-aaaaaaaa`,
+    deleted: false,
+    data: { rating: 4, opinion: '', ratedAt: null, snapshot },
+  });
+  const base = {
+    title: 'One Piece',
+    titleEnglish: null,
+    image: null,
+    type: 'TV',
+    episodes: null,
+    score: 8.7,
+    takenAt: '2026-11-27T09:00:00.000Z',
+  };
+
+  it('takes the weekly slot of an airing show, as the detail page keeps it', () => {
+    const slot = { day: 3, time: '17:30', timezone: 'Asia/Tokyo', startDate: '1999-10-20' };
+    expect(push(rating({ ...base, broadcast: slot })).ok).toBe(true);
+    expect(push(rating({ ...base, broadcast: { ...slot, startDate: null } })).ok).toBe(true);
+  });
+
+  it('refuses a slot it cannot read', () => {
+    expect(
+      push(rating({ ...base, broadcast: { day: 9, time: '17:30', timezone: 'x', startDate: null } })).ok,
+    ).toBe(false);
+    expect(
+      push(rating({ ...base, broadcast: { day: 1, time: 'soon', timezone: 'x', startDate: null } })).ok,
+    ).toBe(false);
+  });
+
+  it('says a stamp too far ahead is a clock matter (CLOCK_AHEAD)', () => {
+    const checked = push({ ...rating(base), hlc: `${NOW + 2 * 24 * 3600_000}-0000-aaaaaaaa` });
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.code).toBe('CLOCK_AHEAD');
+  });
+});

@@ -73,6 +73,7 @@ export interface PushBody {
  */
 export interface PushAnswer {
   epoch: string;
+  /** Omitted by older servers. */
   generation?: string;
   /** The user's latest version after the push. */
   version: number;
@@ -110,8 +111,18 @@ export const TOMBSTONE_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
  * tombstones' lifetime, so that a device clock a few days off changes nothing.
  */
 export const RESYNC_AFTER_MS = 60 * 24 * 60 * 60 * 1000;
-/** A change stamped further ahead of the server's clock than this is refused. */
+/** A change stamped further ahead of the server's clock than this is refused (CLOCK_AHEAD). */
 export const MAX_CLOCK_AHEAD_MS = 24 * 60 * 60 * 1000;
+/**
+ * The error code (400, with the server's `serverTime`) of a push holding a stamp past
+ * MAX_CLOCK_AHEAD_MS: the device stamps those changes again with the server's time and resends.
+ */
+export const CLOCK_AHEAD = 'CLOCK_AHEAD';
+/**
+ * Before each push, a device stamps again the pending changes stamped further ahead of the
+ * server-corrected time than this (its clock was wrong when they were made).
+ */
+export const CLOCK_TOLERANCE_MS = 60_000;
 
 export function entryId(kind: EntryKind, key: string): string {
   return `${kind}:${key}`;
@@ -132,6 +143,17 @@ const snapshotSchema = z
     episodes: z.number().int().min(0).max(99_999).nullable(),
     score: z.number().min(0).max(10).nullable(),
     genres: z.array(z.string().max(100)).max(20).optional(),
+    // The weekly slot of an airing show (lib/stores/anime-snapshot.ts): without it here, every
+    // rating or list entry of an airing show taken from its detail page was refused.
+    broadcast: z
+      .object({
+        day: z.number().int().min(0).max(6),
+        time: z.string().regex(/^\d{2}:\d{2}$/),
+        timezone: z.string().max(64),
+        startDate: z.string().max(10).nullable(),
+      })
+      .strict()
+      .optional(),
     takenAt: isoDate,
   })
   .strict()
@@ -207,7 +229,8 @@ const pushSchema = z
   })
   .strict();
 
-export type PushValidation = { ok: true; body: PushBody } | { ok: false; message: string };
+export type PushValidation =
+  { ok: true; body: PushBody } | { ok: false; message: string; code?: typeof CLOCK_AHEAD };
 
 /**
  * A parsed push body as a valid one, or the first reasons it is not. Objects are strict: an
@@ -234,7 +257,11 @@ export function validatePush(value: unknown, serverNow: number = Date.now()): Pu
   const body = parsed.data as PushBody;
   for (const change of body.changes) {
     if (parseHlc(change.hlc).wall > serverNow + MAX_CLOCK_AHEAD_MS) {
-      return { ok: false, message: 'Invalid library change: clock stamp too far in the future.' };
+      return {
+        ok: false,
+        code: CLOCK_AHEAD,
+        message: 'Invalid library change: clock stamp too far in the future.',
+      };
     }
   }
   return { ok: true, body };

@@ -4,7 +4,7 @@ import { ClientBudget } from '@/lib/server/client-budget';
 import { AppError, toErrorResponse } from '@/lib/server/errors';
 import { CACHE_PRIVATE, VARY_CREDENTIALS } from '@/lib/server/http';
 import { getRequestAccess } from '@/lib/server/request-auth';
-import { LIBRARY_FULL, MAX_PUSH_BYTES } from './protocol';
+import { CLOCK_AHEAD, LIBRARY_FULL, MAX_PUSH_BYTES } from './protocol';
 import { EpochChangedError, LibraryFullError } from './store';
 
 /** What app/api/library's handlers share: who asks, per-user pacing, bounded bodies, private answers. */
@@ -70,18 +70,36 @@ export function libraryError(error: unknown): NextResponse {
   if (error instanceof EpochChangedError) {
     const reset = new AppError('SYNC_RESET');
     return privateAnswer(
-      { error: { code: reset.code, message: reset.message }, epoch: error.epoch },
+      {
+        error: { code: reset.code, message: reset.message },
+        epoch: error.epoch,
+        generation: error.generation,
+      },
       reset.status,
     );
   }
   if (error instanceof LibraryFullError) {
-    // 422, not 413: the request is fine, the library is full; splitting it would not help.
-    return privateAnswer({ error: { code: LIBRARY_FULL, message: error.message }, limit: error.limit }, 422);
+    // 422, not 413: the request is fine, the library is full. `refused` names the changes that
+    // were not kept (they add entries past the bound); the rest of the push was (`applied`...).
+    return privateAnswer(
+      {
+        error: { code: LIBRARY_FULL, message: error.message },
+        limit: error.limit,
+        refused: error.refused,
+        ...(error.answer ?? {}),
+      },
+      422,
+    );
   }
   const response = toErrorResponse(error);
   response.headers.set('Cache-Control', CACHE_PRIVATE);
   response.headers.set('Vary', VARY_CREDENTIALS);
   return response;
+}
+
+/** A push holding a stamp too far ahead of the server's clock: the device stamps it again. */
+export function clockAheadAnswer(message: string, serverTime = Date.now()): NextResponse {
+  return privateAnswer({ error: { code: CLOCK_AHEAD, message }, serverTime }, 400);
 }
 
 /** Test-only: forget every user's request budget. */

@@ -21,7 +21,8 @@ export interface RefusedSummary {
   key: string;
   /** The anime's title from the change's snapshot, when it has one. */
   title: string | null;
-  reason: 'tooLarge' | 'invalid';
+  /** 'full': not refused for good, it waits until the library has room. */
+  reason: 'tooLarge' | 'invalid' | 'full';
 }
 
 export interface SyncStatus {
@@ -37,7 +38,7 @@ export interface SyncStatus {
   limit?: number | null;
 }
 
-const REASONS = new Set(['tooLarge', 'invalid']);
+const REASONS = new Set(['tooLarge', 'invalid', 'full']);
 const KINDS = new Set(['rating', 'list', 'dismissal', 'prefs']);
 
 function readRefused(value: unknown): RefusedSummary[] {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseGeneration, renewDatabaseGeneration } from '@/lib/db/generation';
 import { openDatabase, type OpenDatabase } from '@/lib/db/open';
 import { describeOnPostgres } from '@/test/support/postgres-suite';
 import type { Change, RatingData } from './protocol';
@@ -146,7 +147,7 @@ function storeSuite(
       expect(new Set(entries.map((entry) => entry.version)).size).toBe(8);
     });
 
-    it('refuses whole a push past the bound of live entries, naming it; removals and edits still go', async () => {
+    it('past the bound of live entries, refuses only the changes that add entries beyond it', async () => {
       const { db } = database;
       const bound = { maxEntries: 3 };
       await pushChanges(
@@ -158,28 +159,55 @@ function storeSuite(
       const refused = pushChanges(
         db,
         'u-full',
-        { epoch: null, changes: [change('3', 2000, rating(3)), change('4', 2000, rating(4))] },
+        {
+          epoch: null,
+          changes: [change('3', 2000, rating(3)), change('4', 2000, rating(4)), change('1', 2000, rating(5))],
+        },
         bound,
       );
       await expect(refused).rejects.toBeInstanceOf(LibraryFullError);
       await expect(refused).rejects.toThrow(/limite de 3 itens/);
-      // Nothing of the refused push was written.
-      expect((await pullChanges(db, 'u-full', 0)).entries.map((entry) => entry.key).sort()).toEqual([
-        '1',
-        '2',
-      ]);
-      // Up to the bound, an edit of an existing entry, and a removal then a new entry, all go.
-      await pushChanges(db, 'u-full', { epoch: null, changes: [change('3', 3000, rating(3))] }, bound);
-      await pushChanges(db, 'u-full', { epoch: null, changes: [change('1', 3000, rating(5))] }, bound);
+      const error = (await refused.catch((caught: unknown) => caught)) as LibraryFullError;
+      expect(error.refused).toEqual(['rating:4']);
+      expect(error.answer?.applied).toBe(2);
+      // The edit of 1 and the new 3 (room for one) were kept; 4 was not.
+      const keys = async () =>
+        (await pullChanges(db, 'u-full', 0)).entries
+          .map((entry) => `${entry.key}${entry.deleted ? '†' : ''}`)
+          .sort();
+      expect(await keys()).toEqual(['1', '2', '3']);
+      expect(
+        (await pullChanges(db, 'u-full', 0)).entries.find((entry) => entry.key === '1')?.data,
+      ).toMatchObject({
+        rating: 5,
+      });
+      // Full: a removal and an edit always go; a removal and a new entry in one push fit.
+      await pushChanges(db, 'u-full', { epoch: null, changes: [change('1', 3000, rating(2))] }, bound);
       await pushChanges(
         db,
         'u-full',
-        { epoch: null, changes: [change('2', 4000, null), change('4', 4000, rating(4))] },
+        { epoch: null, changes: [change('4', 4000, rating(4)), change('2', 4000, null)] },
         bound,
       );
+      expect(await keys()).toEqual(['1', '2†', '3', '4']);
       expect(await countLiveEntries(db, 'u-full')).toBe(3);
+      // An older add of a removed entry loses to its tombstone: no room needed, nothing refused.
+      await pushChanges(db, 'u-full', { epoch: null, changes: [change('2', 3500, rating(2))] }, bound);
+      expect(await keys()).toEqual(['1', '2†', '3', '4']);
       // The default bound is 50,000.
       expect(new LibraryFullError(50_000).message).toContain('50.000');
+    });
+
+    it('names the database generation in every answer, and a renewed one after a restore', async () => {
+      const { db } = database;
+      const pushed = await pushChanges(db, 'u-gen', { epoch: null, changes: [change('1', 1000, rating(3))] });
+      const pulled = await pullChanges(db, 'u-gen', 0);
+      expect(pushed.generation).toBe(await databaseGeneration(db));
+      expect(pulled.generation).toBe(pushed.generation);
+      const renewed = await renewDatabaseGeneration(db);
+      expect((await pullChanges(db, 'u-gen', 0)).generation).toBe(renewed);
+      const stale = pushChanges(db, 'u-gen', { epoch: 'not-the-epoch', changes: [] });
+      await expect(stale).rejects.toMatchObject({ generation: renewed });
     });
 
     it('compacts only tombstones older than their lifetime, of that user only', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { databaseGeneration } from '@/lib/db/generation';
 import type { Database } from '@/lib/db/schema';
 import {
   entryId,
@@ -21,15 +22,27 @@ import {
  */
 
 export class EpochChangedError extends Error {
-  constructor(readonly epoch: string) {
+  constructor(
+    readonly epoch: string,
+    /** The database's generation: a device that knew another one sends its library again. */
+    readonly generation: string,
+  ) {
     super('the synced data of this user was deleted');
     this.name = 'EpochChangedError';
   }
 }
 
-/** A push would take the user's library past its bound of live entries: refused whole. */
+/**
+ * A push would take the user's library past its bound of live entries. Only the changes that add
+ * a live entry past the bound are refused (`refused`, entry ids); the rest of the push was kept
+ * (`answer`). Without `answer`, nothing was written.
+ */
 export class LibraryFullError extends Error {
-  constructor(readonly limit: number) {
+  constructor(
+    readonly limit: number,
+    readonly refused: string[] = [],
+    readonly answer: PushAnswer | null = null,
+  ) {
     super(
       `A biblioteca sincronizada chegou ao limite de ${limit.toLocaleString('pt-BR')} itens por conta. ` +
         'Remova avaliações ou itens de listas para sincronizar novos.',
@@ -78,9 +91,42 @@ function latestPerEntry(changes: readonly Change[]): Change[] {
 }
 
 /**
+ * Of `changes`, those that would add a live entry (none stored, or a removal with an earlier
+ * stamp) and how many live entries the others remove (a later removal of a live entry).
+ */
+async function classify(
+  trx: Db,
+  userId: string,
+  changes: readonly Change[],
+): Promise<{ adds: Change[]; frees: number }> {
+  const stored = new Map<string, { hlc: string; deleted: boolean }>();
+  const keys = [...new Set(changes.map((change) => change.key))];
+  for (let start = 0; start < keys.length; start += 500) {
+    const rows = await trx
+      .selectFrom('library_entries')
+      .select(['kind', 'entry_key', 'hlc', 'deleted'])
+      .where('user_id', '=', userId)
+      .where('entry_key', 'in', keys.slice(start, start + 500))
+      .execute();
+    for (const row of rows) stored.set(entryId(row.kind as EntryKind, row.entry_key), row);
+  }
+  const adds: Change[] = [];
+  let frees = 0;
+  for (const change of changes) {
+    const row = stored.get(entryId(change.kind, change.key));
+    if (row && row.hlc >= change.hlc) continue;
+    if (!change.deleted && (!row || row.deleted)) adds.push(change);
+    else if (change.deleted && row && !row.deleted) frees++;
+  }
+  return { adds, frees };
+}
+
+/**
  * Applies a device's changes: each replaces the stored entry only when its stamp is later (a
  * replayed or stale change changes nothing). Refused whole when the device's epoch is not the
- * user's current one (their synced data was deleted since).
+ * user's current one (their synced data was deleted since). Past the bound of live entries, only
+ * the changes that would add entries beyond it are refused (LibraryFullError, after the others are
+ * kept): removals and edits of existing entries always go through, so a full library can be freed.
  */
 export async function pushChanges(
   db: Db,
@@ -88,13 +134,20 @@ export async function pushChanges(
   body: PushBody,
   { now = Date.now(), maxEntries = MAX_LIBRARY_ENTRIES }: PushOptions = {},
 ): Promise<PushAnswer> {
-  return db.transaction().execute(async (trx) => {
-    const changes = latestPerEntry(body.changes);
+  const { answer, refused } = await db.transaction().execute(async (trx) => {
+    const all = latestPerEntry(body.changes);
     // Versions for every change are reserved up front; a change that loses leaves a gap.
-    const user = await lockUser(trx, userId, changes.length);
-    if (body.epoch !== null && body.epoch !== user.epoch) throw new EpochChangedError(user.epoch);
-    if (changes.length === 0)
-      return { epoch: user.epoch, version: user.version, applied: 0, serverTime: now };
+    const user = await lockUser(trx, userId, all.length);
+    const generation = await databaseGeneration(trx);
+    if (body.epoch !== null && body.epoch !== user.epoch) throw new EpochChangedError(user.epoch, generation);
+    const refused = new Set<string>();
+    const { adds, frees } = await classify(trx, userId, all);
+    if (adds.length > 0) {
+      // The user row is locked: no other push of this user counts at the same time.
+      const room = maxEntries - ((await countLiveEntries(trx, userId)) - frees);
+      for (const change of adds.slice(Math.max(0, room))) refused.add(entryId(change.kind, change.key));
+    }
+    const changes = all.filter((change) => !refused.has(entryId(change.kind, change.key)));
     const rows = changes.map((change, index) => ({
       user_id: userId,
       kind: change.kind,
@@ -126,14 +179,17 @@ export async function pushChanges(
         .execute();
       applied += written.length;
     }
-    // The bound is checked after the writes, inside the transaction: a refusal writes nothing.
-    // Only a push that adds data can cross it; removals are always taken.
-    if (applied > 0 && changes.some((change) => !change.deleted)) {
-      const live = await countLiveEntries(trx, userId);
-      if (live > maxEntries) throw new LibraryFullError(maxEntries);
-    }
-    return { epoch: user.epoch, version: user.version + rows.length, applied, serverTime: now };
+    const answer: PushAnswer = {
+      epoch: user.epoch,
+      generation,
+      version: user.version + all.length,
+      applied,
+      serverTime: now,
+    };
+    return { answer, refused: [...refused] };
   });
+  if (refused.length > 0) throw new LibraryFullError(maxEntries, refused, answer);
+  return answer;
 }
 
 /** The user's live entries (removals not counted). */
@@ -200,7 +256,14 @@ export async function pullChanges(
     if (!user) {
       // Nobody synced yet: hand out the epoch now, so the first push can be checked against it.
       const created = await lockUser(trx, userId);
-      return { epoch: created.epoch, version: created.version, entries: [], more: false, serverTime: now };
+      return {
+        epoch: created.epoch,
+        generation: await databaseGeneration(trx),
+        version: created.version,
+        entries: [],
+        more: false,
+        serverTime: now,
+      };
     }
     const rows = await trx
       .selectFrom('library_entries')
@@ -221,7 +284,14 @@ export async function pullChanges(
       version: Number(row.version),
     }));
     const version = more ? entries[entries.length - 1]!.version : Math.max(since, Number(user.version));
-    return { epoch: user.epoch, version, entries, more, serverTime: now };
+    return {
+      epoch: user.epoch,
+      generation: await databaseGeneration(trx),
+      version,
+      entries,
+      more,
+      serverTime: now,
+    };
   });
 }
 

@@ -16,11 +16,15 @@ import {
   libraryCounts,
   pendingAsEntries,
   recordLocalChanges,
+  resendAll,
+  restampAhead,
   restartState,
   retryRefused,
   sanitizeSyncState,
   setAside,
+  splitForFullLibrary,
   wireChange,
+  type PendingChange,
   type LocalLibrary,
   type SyncState,
 } from './sync-core';
@@ -504,5 +508,106 @@ describe('per-account state', () => {
     const { state: next, writes } = dropVanished(state, new Set(['rating:1']));
     expect(writes.map((entry) => [entry.key, entry.deleted])).toEqual([['2', true]]);
     expect(Object.keys(next.shadow).sort()).toEqual(['rating:1', 'rating:4']);
+  });
+});
+
+describe('recovery: a server that went back in time, a clock that ran ahead, a full library', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const now = 1_750_000_000_000;
+  const stamp = (wall: number, counter = 0, node = 'aaaaaaaa') => formatHlc({ wall, counter, node });
+  const ratingData = (rating: number): RatingData => ({ rating, opinion: '', ratedAt: null, snapshot: null });
+  const pendingRating = (key: string, hlc: string, deleted = false): PendingChange => ({
+    kind: 'rating',
+    key,
+    hlc,
+    deleted,
+    data: deleted ? null : ratingData(3),
+    f: deleted ? null : fingerprint('rating', ratingData(3)),
+  });
+
+  it('resendAll: every agreed entry is pending again with its own stamp; pending ones stay; the pull starts over', () => {
+    const local = extractLocal({
+      ratings: { ratings: { 1: { rating: 4, opinion: 'x' } }, entries: {} },
+      lists: { lists: emptyLists(), entries: {} },
+      prefs: { ...DEFAULT_PREFERENCES },
+      dismissed: {},
+    });
+    const recorded = recordLocalChanges(emptySyncState(), local, now, 'aaaaaaaa').state;
+    const agreed = acknowledge({ ...recorded, epoch: 'e', cursor: 40 }, Object.values(recorded.pending));
+    const withRemoval: SyncState = {
+      ...agreed,
+      shadow: { ...agreed.shadow, 'list:9': { h: stamp(now - 5), f: null } },
+      pending: { 'rating:2': pendingRating('2', stamp(now + 5)) },
+    };
+    const state = resendAll(withRemoval, local);
+    expect(state.cursor).toBe(0);
+    expect(state.shadow).toEqual({});
+    expect(state.pending['rating:1']).toMatchObject({
+      hlc: agreed.shadow['rating:1']!.h,
+      data: { rating: 4 },
+    });
+    expect(state.pending['list:9']).toMatchObject({ hlc: stamp(now - 5), deleted: true, data: null });
+    expect(state.pending['rating:2']!.hlc).toBe(stamp(now + 5));
+    expect(state.pending['prefs:notifications']).toBeDefined();
+  });
+
+  it('restampAhead: changes two days ahead get the corrected time in their order; the clock comes back', () => {
+    const ahead = now + 2 * DAY;
+    const state: SyncState = {
+      ...emptySyncState(),
+      epoch: 'e',
+      clock: stamp(ahead, 1),
+      shadow: { 'rating:5': { h: stamp(now - 1000), f: 'x' } },
+      pending: {
+        'rating:1': pendingRating('1', stamp(ahead, 1)),
+        'rating:2': pendingRating('2', stamp(ahead, 0)),
+        'rating:3': pendingRating('3', stamp(now - 10)),
+      },
+      refused: {
+        'rating:4': { ...pendingRating('4', stamp(ahead - 5)), reason: 'invalid', message: 'future' },
+      },
+    };
+    const { state: next, restamped } = restampAhead(state, now, 'aaaaaaaa', 60_000);
+    expect(restamped).toBe(3);
+    expect(next.refused).toEqual({});
+    const walls = ['4', '2', '1'].map((key) => parseHlc(next.pending[`rating:${key}`]!.hlc));
+    for (const part of walls) expect(part.wall).toBe(now);
+    // In the order they were made.
+    expect(walls.map((part) => part.counter)).toEqual([...walls.map((part) => part.counter)].sort());
+    expect(next.pending['rating:3']!.hlc).toBe(stamp(now - 10));
+    expect(parseHlc(next.clock!).wall).toBe(now);
+    // A later change is stamped after them, not two days ahead.
+    const later = nextHlc(next.clock, now + 5, 'aaaaaaaa');
+    expect(parseHlc(later).wall).toBe(now + 5);
+    // Nothing ahead: the state is left as it was.
+    expect(restampAhead(next, now, 'aaaaaaaa', 60_000).state).toBe(next);
+  });
+
+  it('restampAhead never takes the clock below a stamp the server holds', () => {
+    const held = stamp(now + 3 * 60_000);
+    const state: SyncState = {
+      ...emptySyncState(),
+      clock: stamp(now + DAY),
+      shadow: { 'rating:5': { h: held, f: 'x' } },
+      pending: { 'rating:1': pendingRating('1', stamp(now + DAY)) },
+    };
+    const { state: next } = restampAhead(state, now, 'aaaaaaaa', 60_000);
+    expect(compareHlc(next.pending['rating:1']!.hlc, held)).toBe(1);
+  });
+
+  it('splitForFullLibrary: removals and edits of live entries go; new entries wait', () => {
+    const state: SyncState = {
+      ...emptySyncState(),
+      shadow: { 'rating:1': { h: stamp(now), f: 'x' }, 'rating:2': { h: stamp(now), f: null } },
+    };
+    const batch = [
+      pendingRating('1', stamp(now + 1)),
+      pendingRating('2', stamp(now + 2)),
+      pendingRating('3', stamp(now + 3)),
+      pendingRating('4', stamp(now + 4), true),
+    ];
+    const { frees, adds } = splitForFullLibrary(state, batch);
+    expect(frees.map((change) => change.key)).toEqual(['1', '4']);
+    expect(adds.map((change) => change.key)).toEqual(['2', '3']);
   });
 });

@@ -8,7 +8,7 @@ import {
 import { sanitizeRating, sanitizeRatingEntry, type RatingsData } from '@/lib/stores/ratings-store';
 import { sanitizeDismissed } from '@/lib/stores/dismissed-store';
 import { sanitizeEntry } from '@/lib/stores/lists-store';
-import { isHlc, maxHlc, nextHlc } from './hlc';
+import { formatHlc, isHlc, maxHlc, nextHlc, parseHlc } from './hlc';
 import {
   entryId,
   ENTRY_KINDS,
@@ -58,6 +58,11 @@ export interface RefusedChange extends PendingChange {
 export interface SyncState {
   /** The server's data epoch last seen; null before the first sync of this user on this device. */
   epoch: string | null;
+  /**
+   * The server database's generation last seen (protocol.ts PushAnswer.generation); null before
+   * a server named one. Another generation means the server's data went back in time.
+   */
+  generation: string | null;
   /** Pull cursor: the highest server version received. */
   cursor: number;
   /** Latest stamp issued or seen by this device. */
@@ -79,6 +84,7 @@ export interface SyncState {
 export function emptySyncState(): SyncState {
   return {
     epoch: null,
+    generation: null,
     cursor: 0,
     clock: null,
     shadow: {},
@@ -98,6 +104,7 @@ export function emptySyncState(): SyncState {
 export function restartState(state: SyncState): SyncState {
   return {
     ...emptySyncState(),
+    generation: state.generation,
     clock: state.clock,
     pending: state.pending,
     refused: state.refused,
@@ -462,6 +469,7 @@ export function sanitizeSyncState(value: unknown): SyncState {
   if (!isRecord(value)) return emptySyncState();
   const state = emptySyncState();
   if (typeof value.epoch === 'string') state.epoch = value.epoch;
+  if (typeof value.generation === 'string') state.generation = value.generation;
   if (typeof value.cursor === 'number' && Number.isSafeInteger(value.cursor) && value.cursor >= 0)
     state.cursor = value.cursor;
   if (isHlc(value.clock)) state.clock = value.clock;
@@ -529,4 +537,97 @@ export function libraryCounts(local: ReadonlyMap<string, LocalEntry>): { ratings
     else if (entry.kind === 'list') lists++;
   }
   return { ratings, lists };
+}
+
+/**
+ * The server's database went back in time (another generation: a restored snapshot, an emptied
+ * server): it may lack anything this device has synced. Everything the device holds becomes
+ * pending again with the stamp it had (`shadow`), so the later change still wins wherever another
+ * device or the server holds a newer one; the next pull starts from scratch. Changes already
+ * pending stay as they are. Call it after recording the stores' changes (recordLocalChanges), so
+ * the shadow's live entries are what the stores hold.
+ */
+export function resendAll(state: SyncState, local: ReadonlyMap<string, LocalEntry>): SyncState {
+  const pending = { ...state.pending };
+  for (const [id, known] of Object.entries(state.shadow)) {
+    if (pending[id] || state.refused[id]) continue;
+    const [kind, key] = splitId(id);
+    if (known.f === null) {
+      pending[id] = { kind, key, hlc: known.h, deleted: true, data: null, f: null };
+      continue;
+    }
+    const entry = local.get(id);
+    if (!entry) continue;
+    pending[id] = { kind, key, hlc: known.h, deleted: false, data: entry.data, f: known.f };
+  }
+  return { ...state, pending, shadow: {}, cursor: 0 };
+}
+
+function wallOf(stamp: string): number {
+  return parseHlc(stamp).wall;
+}
+
+/**
+ * Changes stamped further ahead of `now` (the server-corrected time) than `toleranceMs` were made
+ * while this device's clock ran ahead: the server would refuse them (or they would beat every
+ * later change of other devices). They are stamped again at `now`, in their order, and so are
+ * refused ones the server turned down for their stamp; the device's clock goes back (never below
+ * a stamp the server may hold).
+ */
+export function restampAhead(
+  state: SyncState,
+  now: number,
+  node: string,
+  toleranceMs: number,
+): { state: SyncState; restamped: number } {
+  const limit = now + toleranceMs;
+  const ahead = (stamp: string) => wallOf(stamp) > limit;
+  const moving: PendingChange[] = [];
+  const pending = { ...state.pending };
+  const refused = { ...state.refused };
+  for (const [id, change] of Object.entries(state.pending)) {
+    if (!ahead(change.hlc)) continue;
+    moving.push(change);
+    delete pending[id];
+  }
+  for (const [id, change] of Object.entries(state.refused)) {
+    if (!ahead(change.hlc) || pending[id]) continue;
+    const { reason: _reason, message: _message, ...plain } = change;
+    moving.push(plain);
+    delete refused[id];
+  }
+  const clockAhead = state.clock !== null && ahead(state.clock);
+  if (moving.length === 0 && !clockAhead) return { state, restamped: 0 };
+  // The clock goes back to the latest stamp the server may hold (every agreed one: a later change
+  // of that entry must still beat it) and the pending ones that are not ahead.
+  let clock: string | null = null;
+  for (const known of Object.values(state.shadow)) clock = maxHlc(clock, known.h);
+  for (const change of [...Object.values(pending), ...Object.values(refused)])
+    if (!ahead(change.hlc)) clock = maxHlc(clock, change.hlc);
+  if (clock === null || wallOf(clock) < now) clock = formatHlc({ wall: now, counter: 0, node });
+  moving.sort((a, b) => (a.hlc < b.hlc ? -1 : a.hlc > b.hlc ? 1 : 0));
+  for (const change of moving) {
+    clock = nextHlc(clock, now, node);
+    pending[entryId(change.kind, change.key)] = { ...change, hlc: clock };
+  }
+  return { state: { ...state, pending, refused, clock }, restamped: moving.length };
+}
+
+/**
+ * Of a batch the server refused because the library is full (and wrote nothing of), the changes
+ * that cannot add an entry as far as this device knows: removals, and edits of entries the server
+ * holds live. They go through a full library; the others wait for room.
+ */
+export function splitForFullLibrary(
+  state: SyncState,
+  batch: readonly PendingChange[],
+): { frees: PendingChange[]; adds: PendingChange[] } {
+  const frees: PendingChange[] = [];
+  const adds: PendingChange[] = [];
+  for (const change of batch) {
+    const known = state.shadow[entryId(change.kind, change.key)];
+    if (change.deleted || (known && known.f !== null)) frees.push(change);
+    else adds.push(change);
+  }
+  return { frees, adds };
 }

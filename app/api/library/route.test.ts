@@ -172,6 +172,22 @@ describe('/api/library', () => {
     expect(await rowCount()).toBe(before);
   }, 60_000);
 
+  it('refuses a stamp far ahead with CLOCK_AHEAD and the server’s time, so the device stamps it again', async () => {
+    const response = await post(
+      'alice',
+      JSON.stringify({
+        epoch: null,
+        changes: [{ ...ratingChange('33'), hlc: '9999999999999-0000-aaaaaaaa' }],
+      }),
+    );
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { code: string }; serverTime: number };
+    expect(body.error.code).toBe('CLOCK_AHEAD');
+    expect(Math.abs(body.serverTime - Date.now())).toBeLessThan(60_000);
+    const { body: pulled } = await pull('alice');
+    expect((pulled as { generation?: string }).generation).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('refuses more than the allowed number of changes even in a small body', async () => {
     const changes = Array.from({ length: 1001 }, () => ({
       kind: 'prefs',

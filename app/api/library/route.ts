@@ -1,13 +1,22 @@
 // The signed-in user's synced library (lib/library): GET pulls the entries changed after a
 // version, POST pushes a device's changes (one transaction), DELETE erases every synced entry and
-// tombstone (and the public profile made of them). A push past the user's bound of entries (MAX_LIBRARY_ENTRIES) is refused 422 with a
-// message naming it; tombstones older than 90 days are compacted after a push. Only for a
-// verified Google identity, only that user's rows; answers are private.
+// tombstone (and the public profile made of them). Every answer names the database's generation
+// (lib/db/generation.ts). Changes that would take the user past the bound of entries
+// (MAX_LIBRARY_ENTRIES) are refused 422 with a message naming it and the refused entries (the
+// rest of the push is kept); a stamp too far ahead is refused 400 CLOCK_AHEAD with the server's
+// time; tombstones older than 90 days are compacted after a push. Only for a verified Google
+// identity, only that user's rows; answers are private.
 import { after, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { getDb } from '@/lib/db';
 import { validatePush } from '@/lib/library/protocol';
-import { authorisedUser, libraryError, privateAnswer, readJsonBody } from '@/lib/library/route-helpers';
+import {
+  authorisedUser,
+  clockAheadAnswer,
+  libraryError,
+  privateAnswer,
+  readJsonBody,
+} from '@/lib/library/route-helpers';
 import { compactTombstonesDaily, deleteLibrary, pullChanges, pushChanges } from '@/lib/library/store';
 import { forgetProfile } from '@/lib/profile/pages';
 import { AppError } from '@/lib/server/errors';
@@ -31,6 +40,7 @@ export async function POST(request: NextRequest) {
   try {
     const uid = await authorisedUser(request);
     const checked = validatePush(await readJsonBody(request));
+    if (!checked.ok && checked.code) return clockAheadAnswer(checked.message);
     if (!checked.ok) throw new AppError('INVALID_INPUT', checked.message);
     const db = await getDb();
     const answer = await pushChanges(db, uid, checked.body);
