@@ -75,7 +75,7 @@ export async function BrowseFilters({
     <LiveFilterForm label={t('filters')}>
       <div className="flex flex-col gap-3">
         {sorted ? (
-          <div className="grid gap-3 lg:grid-cols-2">
+          <div className="grid items-start gap-3 lg:grid-cols-2">
             {genreGroup('genres', state.genres)}
             {genreGroup('exclude', state.exclude)}
           </div>

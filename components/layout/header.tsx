@@ -1,4 +1,4 @@
-import { CalendarClock, Heart, Loader2, SlidersHorizontal, Sparkles } from 'lucide';
+import { CalendarClock, Heart, Loader2, Sparkles } from 'lucide';
 import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { Glyph } from '@/components/ui/glyph';
@@ -62,14 +62,6 @@ export async function Header() {
               className={buttonClass('ghost', 'icon')}
             >
               <Glyph icon={Heart} aria-hidden className="size-5" />
-            </Link>
-            <Link
-              href={routes.browse}
-              aria-label={t('browse')}
-              title={t('browse')}
-              className={buttonClass('ghost', 'icon')}
-            >
-              <Glyph icon={SlidersHorizontal} aria-hidden className="size-5" />
             </Link>
             <Link
               href={routes.schedule}

@@ -153,6 +153,18 @@ test.describe('people', () => {
     await expect(page.getByTestId('person-withheld')).toContainText('ocultos');
   });
 
+  test('the anime the fan rated or listed on this device are marked', async ({ page }) => {
+    await page.addInitScript(() => {
+      localStorage.setItem('animeRating_11757', JSON.stringify({ rating: 4, opinion: 'Bom.' }));
+      localStorage.setItem('watchingList', JSON.stringify([11757]));
+    });
+    // Opened once, so the server knows its age rating and shows its roles.
+    await page.goto('/anime/11757');
+    await page.goto('/people/11817');
+    const sao = page.getByTestId('person-credit').filter({ hasText: 'como Kirigaya, Kazuto' });
+    await expect(sao.getByTestId('library-mark')).toHaveText('Você avaliou: 4/5Assistindo');
+  });
+
   test('an unknown person is a 404', async ({ page }) => {
     expect((await page.goto('/people/1'))?.status()).toBe(404);
     expect((await page.goto('/people/abc'))?.status()).toBe(404);

@@ -11,7 +11,8 @@ import type { Anime } from './types';
 /**
  * A voice actor or staff member (GET /people/{id}/full): names, photo and anime credits. The
  * database's credits name each anime only by id, title and cover; its year and age rating come
- * from what the server keeps (lib/records) or the offline catalogue's air dates. A credit whose
+ * from what the server keeps (lib/records, or what this process learnt and has not stored yet) or
+ * the offline catalogue's air dates. A credit whose
  * anime's age rating the server does not know is withheld from visitors and counted (fail closed,
  * as recommendations are).
  */
@@ -173,5 +174,11 @@ export async function getPerson(id: number, access: ContentAccess): Promise<Pers
   const stored = await storedRecords([...new Set(person.credits.map((credit) => credit.anime.id))]);
   const known = new Map<number, Anime>();
   for (const [animeId, row] of stored) known.set(animeId, row.record);
+  // What this process learnt from the database and has not stored yet (the store writes later).
+  for (const credit of person.credits) {
+    if (known.has(credit.anime.id)) continue;
+    const learnt = catalogueDetails(credit.anime.id);
+    if (learnt && !learnt.adultFactsUnknown) known.set(credit.anime.id, learnt);
+  }
   return viewPerson(person, known, access);
 }
