@@ -1,4 +1,5 @@
 import type { MetadataRoute } from 'next';
+import { archiveSeasons, seasonAt, seasonHref } from '@/lib/discovery/browse-params';
 import { siteUrl } from '@/lib/env';
 import { publicIndexableProfiles } from '@/lib/profile/pages';
 import {
@@ -16,7 +17,8 @@ export const dynamic = 'force-dynamic';
 
 /**
  * /sitemap/{n}.xml: parts of SITEMAP_PART_SIZE anime pages, as many as the store needs (robots.txt
- * names them); the first also lists the public profiles whose owners allow indexing.
+ * names them); the first also lists the public profiles whose owners allow indexing and every
+ * season of the archive.
  */
 export async function generateSitemaps() {
   const count = sitemapPartCount((await sitemapAnimeIds()).length, SITEMAP_PART_SIZE);
@@ -29,5 +31,14 @@ export default async function sitemap({ id }: { id: Promise<string> }): Promise<
   const anime = sitemapPart(await sitemapAnimeIds(), part).map((animeId) => ({ url: animePageUrl(animeId) }));
   // Public profiles whose owners allow indexing (few beside the anime): with the first part.
   const handles = part === 0 && !isBuildPhase() ? await publicIndexableProfiles() : [];
-  return [...anime, ...handles.map((handle) => ({ url: `${siteUrl()}/u/${encodeURIComponent(handle)}` }))];
+  // The season archive (about 440 pages, one per season since 1917): with the first part.
+  const seasons =
+    part === 0
+      ? archiveSeasons(seasonAt(new Date())).map((season) => ({ url: `${siteUrl()}${seasonHref(season)}` }))
+      : [];
+  return [
+    ...anime,
+    ...handles.map((handle) => ({ url: `${siteUrl()}/u/${encodeURIComponent(handle)}` })),
+    ...seasons,
+  ];
 }

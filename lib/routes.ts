@@ -3,6 +3,8 @@ export const routes = {
   home: '/',
   explore: '/explore',
   schedule: '/schedule',
+  browse: '/browse',
+  season: '/season',
   forYou: '/for-you',
   settings: '/settings',
   search: '/search',
@@ -15,6 +17,7 @@ export const routes = {
   test: '/test',
   anime: (id: number) => `/anime/${id}`,
   animeEdit: (id: number) => `/anime/${id}/edit`,
+  person: (id: number) => `/people/${id}`,
 } as const;
 
 /** 'Minhas Listas' menu entries in the order SPEC §2 gives them (Header). */

@@ -34,8 +34,8 @@ function isExploreTab(value: string): value is ExploreTab {
 export function ExploreTabs({ children }: { children: ReactNode }) {
   const t = useTranslations('Explore');
   const router = useRouter();
-  const [tabSegment, viewSegment] = useSelectedLayoutSegments();
-  const { tab, view } = parseExploreParams({ tab: tabSegment, view: viewSegment });
+  const [tabSegment, viewSegment, pageSegment] = useSelectedLayoutSegments();
+  const { tab, view, page } = parseExploreParams({ tab: tabSegment, view: viewSegment, page: pageSegment });
   const [pending, startTransition] = useTransition();
   const [selected, setSelected] = useOptimistic(tab);
 
@@ -73,8 +73,8 @@ export function ExploreTabs({ children }: { children: ReactNode }) {
           className="self-end sm:self-auto"
           view={view}
           hrefs={{
-            grid: exploreHref({ tab: selected, view: 'grid' }),
-            list: exploreHref({ tab: selected, view: 'list' }),
+            grid: exploreHref({ tab: selected, view: 'grid', page: selected === tab ? page : 1 }),
+            list: exploreHref({ tab: selected, view: 'list', page: selected === tab ? page : 1 }),
           }}
         />
       </div>

@@ -32,6 +32,12 @@ export async function Footer() {
           <Link href={routes.explore} className="hover:text-fg">
             {th('explore')}
           </Link>
+          <Link href={routes.browse} className="hover:text-fg">
+            {th('browse')}
+          </Link>
+          <Link href={routes.season} className="hover:text-fg">
+            {th('seasons')}
+          </Link>
           <Link href={routes.myRatings} className="hover:text-fg">
             {tr('title')}
           </Link>

@@ -85,6 +85,22 @@ export default function MobileMenuDialog({
               {t('explore')}
             </Link>
             <Link
+              href={routes.browse}
+              onClick={close}
+              className={linkClass}
+              aria-current={current(routes.browse)}
+            >
+              {t('browse')}
+            </Link>
+            <Link
+              href={routes.season}
+              onClick={close}
+              className={linkClass}
+              aria-current={current(routes.season)}
+            >
+              {t('seasons')}
+            </Link>
+            <Link
               href={routes.forYou}
               onClick={close}
               className={linkClass}

@@ -11,7 +11,7 @@ import { MAX_SEARCH_LENGTH, searchHref, type SearchState } from '@/lib/discovery
  * searches without a query, the too-long message, or the results.
  * SearchShell, in the search layout, shows the query and the controls above it.
  */
-export async function SearchContent({ q, sort, view }: SearchState) {
+export async function SearchContent({ q, sort, view, page = 1 }: SearchState) {
   const t = await getTranslations('SearchPage');
   if (!q) {
     return (
@@ -40,5 +40,5 @@ export async function SearchContent({ q, sort, view }: SearchState) {
   // No Suspense boundary: the answer holds the results themselves, readable without JavaScript
   // (a streamed boundary would leave them hidden behind the spinner). A client navigation shows
   // the spinner of SearchShell while it waits.
-  return <SearchResultsSection q={q} sort={sort} view={view} />;
+  return <SearchResultsSection q={q} sort={sort} view={view} page={page} />;
 }

@@ -8,7 +8,7 @@ import { AnimeGridItems, gridClass } from '@/components/anime/anime-grid';
 import { useAdultListing } from '@/components/auth/use-adult-listing';
 import { Button } from '@/components/ui/button';
 import { apiGet } from '@/lib/api-client';
-import { SEARCH_SORT_ORDER, type SearchSort, type View } from '@/lib/discovery/params';
+import { SEARCH_SORT_ORDER, searchHref, type SearchSort, type View } from '@/lib/discovery/params';
 import type { Anime, AnimePage } from '@/lib/jikan/types';
 import { cn } from '@/lib/utils/cn';
 import { countValues } from '@/lib/i18n/format-count';
@@ -40,6 +40,8 @@ interface SearchResultsProps {
   children: ReactNode;
   firstPageIds: number[];
   firstPageHasNext: boolean;
+  /** The page the server rendered (a link may open a later one); 'Carregar mais' goes on from it. */
+  firstPage?: number;
   /**
    * Shown instead of the grid while there is nothing to list: the anonymous page was empty and no
    * verified adult's fuller page has filled it (the only results may be adult ones).
@@ -60,6 +62,7 @@ export function SearchResults({
   children,
   firstPageIds,
   firstPageHasNext,
+  firstPage = 1,
   emptyState,
 }: SearchResultsProps) {
   const t = useTranslations('SearchPage');
@@ -68,13 +71,13 @@ export function SearchResults({
   // A verified adult's page 1 with the adult records the anonymous page left out (SPEC §6).
   const fullFirstPage = useAdultListing('/api/anime/search', {
     q,
-    page: 1,
+    page: firstPage,
     order_by: order.orderBy,
     sort: order.sort,
   });
   const firstIds = fullFirstPage ? fullFirstPage.map((anime) => anime.id) : firstPageIds;
   const [more, setMore] = useState<Anime[]>([]);
-  const [nextPage, setNextPage] = useState(2);
+  const [nextPage, setNextPage] = useState(firstPage + 1);
   const [hasNextPage, setHasNextPage] = useState(firstPageHasNext);
   const [status, setStatus] = useState<'idle' | 'loading' | 'failed'>('idle');
   const count = firstIds.length + more.length;
@@ -89,6 +92,8 @@ export function SearchResults({
         sort: order.sort,
       });
       setMore((current) => appendUnique(current, page.data, firstIds));
+      // The address follows: shared or reloaded, it opens at the last page added.
+      window.history.replaceState(null, '', searchHref({ q, sort, view, page: nextPage }));
       setNextPage(nextPage + 1);
       setHasNextPage(page.pagination.hasNextPage);
       setStatus('idle');

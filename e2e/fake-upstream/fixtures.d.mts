@@ -212,3 +212,27 @@ export interface FakeRecommendation {
 }
 export const RECOMMENDATION_FEED_PAIRS: readonly string[];
 export function recommendationsById(id: number | string, origin?: string): FakeRecommendation[] | undefined;
+
+export const SEASON_NAMES: readonly string[];
+export function seasonArchive(options: {
+  year: number;
+  season: string;
+  filter?: string;
+  sfw?: boolean;
+  unapproved?: boolean;
+}): { mal_id: number }[];
+export function genresAnime(): { mal_id: number; name: string; url: string; count: number }[];
+export const ID_PERSON: number;
+export const ID_PERSON_UNKNOWN_ANIME: number;
+export interface FakePerson {
+  mal_id: number;
+  name: string;
+  images: { jpg: { image_url: string } };
+  voices: {
+    role: string;
+    anime: { mal_id: number; title: string | null };
+    character: { mal_id: number; name: string };
+  }[];
+  anime: { position: string; anime: { mal_id: number; title: string | null } }[];
+}
+export function personFull(id: number | string, options?: { origin?: string }): FakePerson | undefined;

@@ -230,6 +230,9 @@ const DEFS = [
   // Clannad's franchise of four, as MyAnimeList links it (titles, dates and episodes real; scores invented).
   { id: 4059, title: 'Clannad: Mou Hitotsu no Sekai, Tomoyo-hen', en: 'Clannad: Another World, Tomoyo Chapter', ja: '-クラナド-　もうひとつの世界　智代編', type: 'Special', source: 'Visual novel', eps: 1, status: 'Finished Airing', from: '2008-07-16', to: '2008-07-16', rating: 'pg13', score: 7.93, pop: 754, g: ['Drama', 'Romance'], th: ['School'], st: ['Kyoto Animation'], rel: [['Parent story', 2167]] },
   { id: 4181, title: 'Clannad: After Story', en: 'Clannad: After Story', ja: 'CLANNAD〜AFTER STORY〜 クラナド アフターストーリー', type: 'TV', source: 'Visual novel', eps: 24, status: 'Finished Airing', from: '2008-10-03', to: '2009-03-27', rating: 'pg13', score: 8.2, pop: 108, g: ['Drama', 'Romance', 'Supernatural'], st: ['Kyoto Animation'], pr: ['Pony Canyon'], li: ['Sentai Filmworks'], rel: [['Prequel', 2167], ['Side story', 6351]] },
+  // An R+ romance with the Ecchi genre (titles, dates and episodes real; score invented): what a
+  // visitor's genre filter must never show.
+  { id: 7593, title: 'Kiss x Sis (TV)', en: 'Kiss x Sis', ja: 'キスｘシス', type: 'TV', source: 'Manga', eps: 12, status: 'Finished Airing', from: '2010-04-04', to: '2010-06-20', rating: 'r', score: 6.6, pop: 1450, g: ['Comedy', 'Ecchi', 'Romance'], th: ['School'], d: ['Seinen'], st: ['Studio Deen'], gogo: false },
   { id: 6351, title: 'Clannad: After Story - Mou Hitotsu no Sekai, Kyou-hen', en: 'Clannad: After Story - Another World, Kyou Chapter', ja: 'クラナド　アフターストーリー　もうひとつの世界　杏編', type: 'Special', source: 'Visual novel', eps: 1, status: 'Finished Airing', from: '2009-07-01', to: '2009-07-01', rating: 'pg13', score: 7.78, pop: 877, g: ['Drama', 'Romance'], th: ['School'], st: ['Kyoto Animation'], rel: [['Parent story', 4181]] },
   { id: 4224, title: 'Toradora!', en: 'Toradora!', ja: 'とらドラ!', type: 'TV', source: 'Light novel', eps: 25, status: 'Finished Airing', from: '2008-10-02', to: '2009-03-26', rating: 'pg13', score: 8.06, pop: 45, g: ['Drama', 'Romance'], th: ['School'], st: ['J.C.Staff'], pr: ['Aniplex'], li: ['Sentai Filmworks'] },
   { id: 6045, title: 'Kimi ni Todoke', en: 'Kimi ni Todoke: From Me to You', ja: '君に届け', type: 'TV', source: 'Manga', eps: 25, status: 'Finished Airing', from: '2009-10-07', to: '2010-03-31', rating: 'pg13', score: 7.9, pop: 390, g: ['Romance'], th: ['School'], d: ['Shoujo'], st: ['Production I.G'], pr: ['Nippon TV'], li: ['Sentai Filmworks'] },
@@ -247,7 +250,7 @@ const DEFS = [
   { id: 38000, title: 'Kimetsu no Yaiba', en: 'Demon Slayer: Kimetsu no Yaiba', ja: '鬼滅の刃', type: 'TV', source: 'Manga', eps: 26, status: 'Finished Airing', from: '2019-04-06', to: '2019-09-28', rating: 'r17', score: 8.45, pop: 10, g: ['Action', 'Award Winning', 'Fantasy'], th: ['Historical'], d: ['Shounen'], st: ['ufotable'], pr: ['Aniplex', 'Shueisha'], li: ['Aniplex'], yt: 'fkDemonSly1' },
   { id: 40748, title: 'Jujutsu Kaisen', en: 'Jujutsu Kaisen', ja: '呪術廻戦', type: 'TV', source: 'Manga', eps: 24, status: 'Finished Airing', from: '2020-10-03', to: '2021-03-27', rating: 'r17', score: 8.56, pop: 11, g: ['Action', 'Award Winning', 'Supernatural'], th: ['School'], d: ['Shounen'], st: ['MAPPA'], pr: ['Shueisha'], li: ['Crunchyroll'] },
   { id: 44511, title: 'Chainsaw Man', en: 'Chainsaw Man', ja: 'チェンソーマン', type: 'TV', source: 'Manga', eps: 12, status: 'Finished Airing', from: '2022-10-12', to: '2022-12-28', rating: 'r17', score: 8.47, pop: 25, g: ['Action', 'Fantasy'], th: ['Gore'], d: ['Shounen'], st: ['MAPPA'], pr: ['Shueisha'], li: ['Crunchyroll'] },
-  { id: 52991, title: 'Sousou no Frieren', en: "Frieren: Beyond Journey's End", ja: '葬送のフリーレン', type: 'TV', source: 'Manga', eps: 28, status: 'Finished Airing', from: '2023-09-29', to: '2024-03-22', rating: 'pg13', score: 9.3, pop: 120, g: ['Adventure', 'Drama', 'Fantasy'], d: ['Shounen'], st: ['Madhouse'], pr: ['Aniplex', 'Dentsu'], li: ['Crunchyroll'], yt: 'fkFrieren01' },
+  { id: 52991, prem: ['fall', 2023], title: 'Sousou no Frieren', en: "Frieren: Beyond Journey's End", ja: '葬送のフリーレン', type: 'TV', source: 'Manga', eps: 28, status: 'Finished Airing', from: '2023-09-29', to: '2024-03-22', rating: 'pg13', score: 9.3, pop: 120, g: ['Adventure', 'Drama', 'Fantasy'], d: ['Shounen'], st: ['Madhouse'], pr: ['Aniplex', 'Dentsu'], li: ['Crunchyroll'], yt: 'fkFrieren01' },
   { id: 457, title: 'Mushishi', en: 'Mushi-Shi', ja: '蟲師', type: 'TV', source: 'Manga', eps: 26, status: 'Finished Airing', from: '2005-10-23', to: '2006-06-19', rating: 'pg13', score: 8.67, pop: 204, g: ['Adventure', 'Fantasy', 'Mystery', 'Slice of Life', 'Supernatural'], th: ['Historical', 'Iyashikei'], d: ['Seinen'], st: ['Studio Deen'], pr: ['Pony Canyon'], li: ['Funimation'], rel: [['Sequel', 21939]] },
   { id: 21939, title: 'Mushishi Tokubetsu-hen: Hihamukage', en: 'Mushi-Shi: Next Passage - The Shadow That Devours the Sun', ja: '蟲師 特別篇「日蝕む翳」', type: 'Special', source: 'Manga', eps: 1, status: 'Finished Airing', from: '2014-01-04', to: '2014-01-04', rating: 'pg13', score: 8.4, pop: 2700, g: ['Adventure', 'Fantasy', 'Mystery', 'Slice of Life'], th: ['Iyashikei'], d: ['Seinen'], st: ['Studio Deen'], pr: ['Pony Canyon'], rel: [['Prequel', 457]] },
   { id: 40351, title: 'Pokemon: Hakumei no Tsubasa', en: 'Pokémon: Twilight Wings', ja: 'ポケモン 薄明の翼', type: 'ONA', source: 'Game', eps: 8, status: 'Finished Airing', from: '2020-01-15', to: '2020-08-28', rating: 'pg', score: 7.55, pop: 3100, g: ['Adventure', 'Fantasy'], d: ['Kids'], st: ['Studio Bind'], pr: ['Fake Upstream Films'] },
@@ -335,8 +338,11 @@ const SEASON_OF_MONTH = [
 ];
 
 /** Jikan fills season/year from MAL's "Premiered" field, which only TV entries have; movies,
- *  OVAs and the like answer season: null and year: null even though they have an air date. */
+ *  OVAs and the like answer season: null and year: null even though they have an air date.
+ *  `prem: [season, year]` gives MAL's value where the first air date's months would not. */
 function premiered(def) {
+  // MAL's own "Premiered" where it differs from the first air date's months (Frieren: fall 2023).
+  if (def.prem && def.type === 'TV') return { season: def.prem[0], year: def.prem[1] };
   const from = parseDate(def.from);
   if (def.type !== 'TV' || !from || from.month === null) return { season: null, year: null };
   return { season: SEASON_OF_MONTH[from.month - 1], year: from.year };
@@ -711,6 +717,9 @@ export function searchAnime(opts = {}) {
       !(b.score !== null && b.score <= opts.maxScore)
     )
       return false;
+    // start_date: aired from that date on; end_date: finished airing by that date (ISO prefixes).
+    if (opts.startDate && !(b.aired.from && b.aired.from.slice(0, 10) >= opts.startDate)) return false;
+    if (opts.endDate && !(b.aired.to && b.aired.to.slice(0, 10) <= opts.endDate)) return false;
     const ids = allGenreIds(b);
     // genres is AND across ids, each matched against genres, themes, demographics and explicit genres.
     if (opts.genres?.length && !opts.genres.every((g) => ids.includes(g))) return false;
@@ -1050,4 +1059,125 @@ export function animeExtras(id, kind) {
   if (!BASE_BY_ID.has(Number(id))) return undefined;
   const recorded = (kind === 'characters' ? CHARACTERS_BY_ID : STAFF_BY_ID).get(Number(id));
   return structuredClone(recorded ?? []);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Season archive, genres and people
+// ---------------------------------------------------------------------------------------------
+
+const SEASON_START_MONTH = { winter: 1, spring: 4, summer: 7, fall: 10 };
+export const SEASON_NAMES = Object.freeze(Object.keys(SEASON_START_MONTH));
+
+/**
+ * GET /seasons/{year}/{season}: TV entries whose `season`/`year` (MAL's "Premiered") name it, and
+ * other types that first aired in its months, members descending. Like /seasons/now it keeps Rx
+ * entries unless `sfw` is passed.
+ */
+export function seasonArchive({ year, season, filter, sfw, unapproved } = {}) {
+  const startMonth = SEASON_START_MONTH[season];
+  const list = BASES.filter((b) => {
+    if (!unapproved && !b.approved) return false;
+    if (sfw && isHentai(b)) return false;
+    if (filter && b.type !== TYPE_VALUES[filter]) return false;
+    if (b.season) return b.season === season && b.year === year;
+    const from = b.aired.prop.from;
+    return (
+      from.year === year && from.month !== null && from.month >= startMonth && from.month < startMonth + 3
+    );
+  });
+  return orderBy(list, 'members', 'desc');
+}
+
+// GET /genres/anime as Jikan recorded it (reactive-jikan's getAnimeGenres.json): id, name, count.
+// prettier-ignore
+const GENRE_LIST = [[1, "Action", 4447], [2, "Adventure", 3690], [5, "Avant Garde", 660], [46, "Award Winning", 175], [28, "Boys Love", 163], [4, "Comedy", 6898], [8, "Drama", 2792], [10, "Fantasy", 4930], [26, "Girls Love", 108], [47, "Gourmet", 124], [14, "Horror", 509], [7, "Mystery", 799], [22, "Romance", 1998], [24, "Sci-Fi", 2932], [36, "Slice of Life", 1864], [30, "Sports", 725], [37, "Supernatural", 1530], [41, "Suspense", 200], [9, "Ecchi", 791], [49, "Erotica", 44], [12, "Hentai", 1460], [50, "Adult Cast", 379], [51, "Anthropomorphic", 718], [52, "CGDCT", 189], [53, "Childcare", 56], [54, "Combat Sports", 87], [81, "Crossdressing", 34], [55, "Delinquents", 45], [39, "Detective", 263], [56, "Educational", 235], [57, "Gag Humor", 218], [58, "Gore", 141], [35, "Harem", 403], [59, "High Stakes Game", 36], [13, "Historical", 1413], [60, "Idols (Female)", 256], [61, "Idols (Male)", 123], [62, "Isekai", 264], [63, "Iyashikei", 182], [64, "Love Polygon", 74], [65, "Magical Sex Shift", 26], [66, "Mahou Shoujo", 238], [17, "Martial Arts", 534], [18, "Mecha", 1205], [67, "Medical", 36], [38, "Military", 664], [19, "Music", 3002], [6, "Mythology", 590], [68, "Organized Crime", 64], [69, "Otaku Culture", 68], [20, "Parody", 715], [70, "Performing Arts", 88], [71, "Pets", 84], [40, "Psychological", 398], [3, "Racing", 176], [72, "Reincarnation", 98], [73, "Reverse Harem", 63], [74, "Romantic Subtext", 45], [21, "Samurai", 215], [23, "School", 1867], [75, "Showbiz", 28], [29, "Space", 533], [11, "Strategy Game", 311], [31, "Super Power", 626], [76, "Survival", 62], [77, "Team Sports", 292], [78, "Time Travel", 119], [32, "Vampire", 148], [79, "Video Game", 128], [80, "Visual Arts", 80], [48, "Workplace", 143], [43, "Josei", 103], [15, "Kids", 5737], [42, "Seinen", 888], [25, "Shoujo", 682], [27, "Shounen", 2100]];
+
+export function genresAnime() {
+  return GENRE_LIST.map(([mal_id, name, count]) => ({
+    mal_id,
+    name,
+    url: `https://myanimelist.net/anime/genre/${mal_id}/${slugForUrl(name)}`,
+    count,
+  }));
+}
+
+/** The voice actor the cast recording names for Kirito (SAO 11757): Yoshitsugu Matsuoka. */
+export const ID_PERSON = 11817;
+/** An anime id no record here has: its age rating is unknown to the app (withheld from visitors). */
+export const ID_PERSON_UNKNOWN_ANIME = 28121;
+
+// People in Jikan's /people/{id}/full shape (openapi.json person_full). Names, ids and the SAO and
+// Kimetsu roles are real; the R+ role on an invented fixture is invented, for the adult gate.
+const PEOPLE = new Map([
+  [
+    ID_PERSON,
+    {
+      name: 'Yoshitsugu Matsuoka',
+      given_name: '禎丞',
+      family_name: '松岡',
+      alternate_names: ['Matsuoka Yoshitsugu'],
+      birthday: '1986-09-17T00:00:00+00:00',
+      favorites: 36000,
+      about: null,
+      voices: [
+        [11757, 'Main', 36765, 'Kirigaya, Kazuto'],
+        [38000, 'Main', 146157, 'Hashibira, Inosuke'],
+        [ID_ADULT_MILD, 'Main', 9000001, 'Natsu, Kaito'],
+        [
+          ID_PERSON_UNKNOWN_ANIME,
+          'Main',
+          53123,
+          'Cranel, Bell',
+          'Dungeon ni Deai wo Motomeru no wa Machigatteiru Darou ka',
+        ],
+      ],
+      anime: [[11757, 'Theme Song Performance']],
+    },
+  ],
+]);
+
+function animeMeta(id, origin, fallbackTitle) {
+  const base = BASES.find((b) => b.mal_id === id);
+  const image = `${origin}/images/cover/${id}.png`;
+  return {
+    mal_id: id,
+    url: `https://myanimelist.net/anime/${id}/${slugForUrl(base?.title ?? fallbackTitle ?? String(id))}`,
+    images: {
+      jpg: { image_url: image, small_image_url: image, large_image_url: image },
+      webp: { image_url: image, small_image_url: image, large_image_url: image },
+    },
+    title: base?.title ?? fallbackTitle ?? null,
+  };
+}
+
+/** GET /people/{id}/full, or undefined for an unknown id. */
+export function personFull(id, { origin = DEFAULT_ORIGIN } = {}) {
+  const person = PEOPLE.get(Number(id));
+  if (!person) return undefined;
+  const photo = `${origin}/images/cover/${id}.png`;
+  return {
+    mal_id: Number(id),
+    url: `https://myanimelist.net/people/${id}/${slugForUrl(person.name)}`,
+    website_url: null,
+    images: { jpg: { image_url: photo } },
+    name: person.name,
+    given_name: person.given_name,
+    family_name: person.family_name,
+    alternate_names: person.alternate_names,
+    birthday: person.birthday,
+    favorites: person.favorites,
+    about: person.about,
+    anime: person.anime.map(([animeId, position]) => ({ position, anime: animeMeta(animeId, origin) })),
+    manga: [],
+    voices: person.voices.map(([animeId, role, characterId, characterName, animeTitle]) => ({
+      role,
+      anime: animeMeta(animeId, origin, animeTitle),
+      character: {
+        mal_id: characterId,
+        url: `https://myanimelist.net/character/${characterId}/${slugForUrl(characterName)}`,
+        images: { jpg: { image_url: null }, webp: { image_url: null, small_image_url: null } },
+        name: characterName,
+      },
+    })),
+  };
 }

@@ -15,6 +15,7 @@ import {
   ORDER_BY_VALUES,
   RATING_VALUES,
   SCHEDULE_FILTER_VALUES,
+  SEASON_NAMES,
   STATUS_VALUES,
   TOP_FILTER_VALUES,
   TYPE_VALUES,
@@ -22,7 +23,10 @@ import {
   animeExtras,
   baseById,
   fakeTranslate,
+  genresAnime,
+  personFull,
   recommendationsById,
+  seasonArchive,
   schedules,
   searchAnime,
   seasonNow,
@@ -336,6 +340,8 @@ function handleJikan(req, res, url, route, origin) {
       genresExclude: idList(params.get('genres_exclude')),
       minScore: v.min_score,
       maxScore: v.max_score,
+      startDate: params.get('start_date') || undefined,
+      endDate: params.get('end_date') || undefined,
       letter: params.get('letter') || undefined,
       orderBy: v.order_by,
       sort: v.sort,
@@ -371,6 +377,46 @@ function handleJikan(req, res, url, route, origin) {
       continuing: flag(params, 'continuing'),
     });
     return send(req, res, 200, paginate(list, v.page, v.limit, origin));
+  }
+
+  const season = /^\/seasons\/([^/]+)\/([^/]+)$/.exec(route);
+  if (season) {
+    const [, rawYear, rawSeason] = season;
+    const messages = {};
+    if (!/^\d+$/.test(rawYear)) messages.year = ['The year must be an integer.'];
+    if (!SEASON_NAMES.includes(rawSeason.toLowerCase()))
+      messages.season = ['The selected season is invalid.'];
+    const [v, errors] = parseJikanQuery(params, {
+      enums: { filter: ['tv', 'movie', 'ova', 'special', 'ona', 'music'] },
+    });
+    if (errors || Object.keys(messages).length)
+      return send(req, res, 400, jikanValidation({ ...messages, ...errors }));
+    const list = seasonArchive({
+      year: Number(rawYear),
+      season: rawSeason.toLowerCase(),
+      filter: v.filter,
+      sfw: flag(params, 'sfw'),
+      unapproved: flag(params, 'unapproved'),
+    });
+    return send(req, res, 200, paginate(list, v.page, v.limit, origin));
+  }
+
+  if (route === '/genres/anime') return send(req, res, 200, { data: genresAnime() });
+
+  const person = /^\/people\/([^/]+)\/full$/.exec(route);
+  if (person) {
+    const id = safeDecode(person[1]);
+    if (!/^\d+$/.test(id))
+      return send(req, res, 400, jikanValidation({ id: ['The id must be an integer.'] }));
+    const data = personFull(id, { origin });
+    if (!data)
+      return send(req, res, 404, {
+        status: 404,
+        type: 'BadResponseException',
+        message: 'Resource does not exist',
+        error: `404 on https://myanimelist.net/people/${id}/`,
+      });
+    return send(req, res, 200, { data });
   }
 
   if (route === '/schedules') {

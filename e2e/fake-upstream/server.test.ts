@@ -29,6 +29,8 @@ import {
   fakeTranslate,
   RECOMMENDATION_FEED_PAIRS,
   recommendationsById,
+  ID_FRIEREN,
+  ID_PERSON,
 } from './fixtures.mjs';
 import { startFakeUpstream, type FakeUpstream } from './server.mjs';
 
@@ -268,6 +270,36 @@ describe('GET /top/anime and /seasons/now', () => {
     expect(idsOf((await getJson<Scheduled>(`${jikan}/schedules`)).body)).not.toContain(ID_UNAPPROVED);
     expect((await getJson(`${jikan}/schedules?filter=someday`)).status).toBe(400);
     expect((await getJson(`${jikan}/schedules?limit=26`)).status).toBe(400);
+  });
+});
+
+describe('GET /seasons/{year}/{season}, /genres/anime, /people/{id}/full', () => {
+  it('lists a past season by MAL\'s "Premiered", pages it and refuses unknown seasons', async () => {
+    const fall = await getJson<JikanList>(`${jikan}/seasons/2023/fall`);
+    expect(idsOf(fall.body)).toEqual([ID_FRIEREN]);
+    expect(idsOf((await getJson<JikanList>(`${jikan}/seasons/2023/summer`)).body)).not.toContain(ID_FRIEREN);
+    expect((await getJson(`${jikan}/seasons/2023/autumn`)).status).toBe(400);
+    expect((await getJson(`${jikan}/seasons/year/fall`)).status).toBe(400);
+  });
+
+  it('filters /anime by start and end date', async () => {
+    const list = idsOf(
+      (await getJson<JikanList>(`${jikan}/anime?start_date=2023-01-01&end_date=2024-12-31`)).body,
+    );
+    expect(list).toContain(ID_FRIEREN);
+    expect(list).not.toContain(20);
+  });
+
+  it('answers the genre list and a recorded person', async () => {
+    const genres = await getJson<{ data: { mal_id: number; name: string }[] }>(`${jikan}/genres/anime`);
+    expect(genres.body.data).toContainEqual(expect.objectContaining({ mal_id: 22, name: 'Romance' }));
+    const person = await getJson<{ data: { name: string; voices: { anime: { mal_id: number } }[] } }>(
+      `${jikan}/people/${ID_PERSON}/full`,
+    );
+    expect(person.body.data.name).toBe('Yoshitsugu Matsuoka');
+    expect(person.body.data.voices.map((voice) => voice.anime.mal_id)).toContain(11757);
+    expect((await getJson(`${jikan}/people/1/full`)).status).toBe(404);
+    expect((await getJson(`${jikan}/people/x/full`)).status).toBe(400);
   });
 });
 

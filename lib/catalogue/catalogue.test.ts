@@ -149,6 +149,42 @@ describe('Catalogue.seasonNow', () => {
   });
 });
 
+describe('Catalogue.season (the season archive)', () => {
+  it('lists what premiered in any one season, counting its last week before it as MyAnimeList does', () => {
+    expect(
+      ids(
+        testCatalogue().season({ season: { season: 'fall', year: 2002 }, page: 1, limit: 10 }, TEST_TODAY)
+          .items,
+      ),
+    ).toEqual([20]);
+    expect(
+      ids(
+        testCatalogue().season({ season: { season: 'spring', year: 2013 }, page: 1, limit: 10 }, TEST_TODAY)
+          .items,
+      ),
+    ).toEqual([16498]);
+    expect(
+      ids(
+        testCatalogue().season(
+          { season: { season: 'fall', year: 2026 }, type: 'movie', page: 1, limit: 10 },
+          TEST_TODAY,
+        ).items,
+      ),
+    ).toEqual([99003]);
+    expect(
+      testCatalogue().season({ season: { season: 'summer', year: 1999 }, page: 1, limit: 10 }, TEST_TODAY)
+        .items,
+    ).toEqual([]);
+    // Premiering 2007-02-15 (winter) is not spring, however close to it.
+    expect(
+      ids(
+        testCatalogue().season({ season: { season: 'winter', year: 2007 }, page: 1, limit: 10 }, TEST_TODAY)
+          .items,
+      ),
+    ).toEqual([1735]);
+  });
+});
+
 describe('Catalogue: a record never fetched is never titled in Japanese script alone', () => {
   it('takes a Latin-script translation, and keeps the Japanese title as such', () => {
     const shingeki = testCatalogue().details(16498, TEST_TODAY);

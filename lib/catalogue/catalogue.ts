@@ -1,6 +1,6 @@
 import type { Anime, AnimeDetails, ExternalLink } from '@/lib/jikan/types';
 import { expandLink, type CatalogueFile } from './convert.mjs';
-import { seasonOf, statusOn } from './dates';
+import { seasonOf, statusOn, type Season } from './dates';
 import { firstLatinTitle, isLatinTitle } from './latin';
 import { normalizeTitle } from './normalize';
 import {
@@ -18,7 +18,7 @@ import {
   type StreamingLink,
 } from './records';
 import { searchCatalogue } from './search';
-import { seasonCatalogue } from './season';
+import { seasonArchiveCatalogue, seasonCatalogue } from './season';
 
 export {
   airedString,
@@ -111,6 +111,15 @@ export class Catalogue {
   seasonNow(params: { type?: string; page: number; limit: number }, today: string): CatalogueSeasonListing {
     const { ids, hasNextPage, season } = seasonCatalogue(this.entries, params, today);
     return { items: this.listed(ids, today), hasNextPage, season };
+  }
+
+  /** What premiered in one season of the archive (season.ts). */
+  season(
+    params: { season: Season; type?: string; page: number; limit: number },
+    today: string,
+  ): CatalogueListing {
+    const { ids, hasNextPage } = seasonArchiveCatalogue(this.entries, params);
+    return { items: this.listed(ids, today), hasNextPage };
   }
 
   private listed(ids: readonly number[], today: string): Anime[] {

@@ -15,7 +15,7 @@ import {
   type StreamingLink,
 } from './catalogue';
 import { buildCatalogue, CATALOGUE_FORMAT, type BangumiData, type CatalogueFile } from './convert.mjs';
-import { japanDate } from './dates';
+import { japanDate, type Season } from './dates';
 import { EnrichmentStore } from './enrichment-store';
 import { MAX_SEEN } from './records';
 
@@ -162,6 +162,16 @@ export function catalogueSeasonNow(params: {
   limit: number;
 }): CatalogueSeasonListing | null {
   return getCatalogue()?.seasonNow(params, today()) ?? null;
+}
+
+/** What premiered in one season of the archive, from the catalogue (the season archive's stand-in). */
+export function catalogueSeason(params: {
+  season: Season;
+  type?: string;
+  page: number;
+  limit: number;
+}): { items: Anime[]; hasNextPage: boolean } | null {
+  return getCatalogue()?.season(params, today()) ?? null;
 }
 
 export function catalogueDetails(id: number): AnimeDetails | null {

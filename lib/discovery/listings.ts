@@ -8,8 +8,16 @@ import {
   searchAnime,
   type ContentAccess,
 } from '@/lib/jikan';
+import { browseAnime, getSeasonArchive } from '@/lib/jikan/browse';
 import type { Anime, AnimePage } from '@/lib/jikan/types';
 import { failedListing, rememberGoodListing } from '@/lib/server/render-cache';
+import {
+  BROWSE_SORT_ORDER,
+  browseDateWindow,
+  browseResultKey,
+  type BrowseState,
+  type SeasonRef,
+} from './browse-params';
 import { SEARCH_SORT_ORDER, type ExploreTab, type SearchSort } from './params';
 
 /**
@@ -28,6 +36,8 @@ export type ListingResult =
       season?: AnimePage['season'];
       /** Offline records withheld from this visitor: their adult facts are unknown (AnimePage.withheld). */
       withheld?: number;
+      /** Adult records left out of a live page for this visitor (AnimePage.hiddenAdult). */
+      hiddenAdult?: number;
     }
   | { status: 'failed' };
 
@@ -62,7 +72,12 @@ async function settle(key: string, load: Promise<AnimePage>): Promise<ListingRes
     };
   }
   rememberGoodListing(key);
-  return { status: 'loaded', items: page.data, hasNextPage: page.pagination.hasNextPage };
+  return {
+    status: 'loaded',
+    items: page.data,
+    hasNextPage: page.pagination.hasNextPage,
+    ...(page.hiddenAdult ? { hiddenAdult: page.hiddenAdult } : {}),
+  };
 }
 
 export type CarouselListing = 'season' | 'top';
@@ -79,20 +94,64 @@ export function loadCarousel(
   );
 }
 
-/** SPEC §9: each Explore tab loads page 1 with 20 items. */
+/** SPEC §9: each Explore tab loads 20 items a page (page 1 unless a link asks for another). */
 export function loadExploreTab(
   tab: ExploreTab,
   access: ContentAccess = VISITOR_ACCESS,
+  page = 1,
 ): Promise<ListingResult> {
-  const params = { page: 1, limit: PAGE_SIZE.explore };
+  const params = { page, limit: PAGE_SIZE.explore };
+  const key = page > 1 ? `explore:${tab}:${page}` : `explore:${tab}`;
   switch (tab) {
     case 'top':
-      return settle('explore:top', getTopAnime(params, access));
+      return settle(key, getTopAnime(params, access));
     case 'seasonal':
-      return settle('explore:seasonal', getSeasonNow(params, access));
+      return settle(key, getSeasonNow(params, access));
     case 'popular':
-      return settle('explore:popular', getPopularAnime(params, access));
+      return settle(key, getPopularAnime(params, access));
   }
+}
+
+/** Items a page of the season archive and of /browse lists: Jikan's maximum. */
+export const BROWSE_PAGE_SIZE = PAGE_SIZE.max;
+
+/** One page of one season of the archive. */
+export function loadSeasonArchive(
+  { year, season, page }: SeasonRef & { page: number },
+  access: ContentAccess = VISITOR_ACCESS,
+): Promise<ListingResult> {
+  return settle(
+    `season:${year}:${season}:${page}`,
+    getSeasonArchive({ year, season, page, limit: BROWSE_PAGE_SIZE }, access),
+  );
+}
+
+/** The anime database's search arguments for a browse state (also the adult's API call). */
+export function browseArguments(state: BrowseState) {
+  const { startDate, endDate } = browseDateWindow(state);
+  return {
+    genres: state.genres.join(',') || undefined,
+    exclude: state.exclude.join(',') || undefined,
+    type: state.type,
+    status: state.status,
+    startDate,
+    endDate,
+    minScore: state.minScore,
+    orderBy: BROWSE_SORT_ORDER[state.sort].orderBy,
+    page: state.page,
+    limit: BROWSE_PAGE_SIZE,
+  };
+}
+
+/** One page of /browse's filtered listing. */
+export function loadBrowsePage(
+  state: BrowseState,
+  access: ContentAccess = VISITOR_ACCESS,
+): Promise<ListingResult> {
+  return settle(
+    `browse:${state.page}:${browseResultKey(state)}`,
+    browseAnime(browseArguments(state), access),
+  );
 }
 
 /** One page of search results (SPEC §9: 25 per page) in the SPEC §4 sort. */

@@ -11,40 +11,63 @@ import {
 
 describe('parseExploreParams', () => {
   it('defaults to the top tab in the grid view (SPEC §9)', () => {
-    expect(parseExploreParams({})).toEqual({ tab: 'top', view: 'grid' });
+    expect(parseExploreParams({})).toEqual({ tab: 'top', view: 'grid', page: 1 });
   });
 
   it('reads valid values from a record or URLSearchParams', () => {
-    expect(parseExploreParams({ tab: 'seasonal', view: 'list' })).toEqual({ tab: 'seasonal', view: 'list' });
-    expect(parseExploreParams(new URLSearchParams('tab=popular&view=grid'))).toEqual({
+    expect(parseExploreParams({ tab: 'seasonal', view: 'list' })).toEqual({
+      tab: 'seasonal',
+      view: 'list',
+      page: 1,
+    });
+    expect(parseExploreParams(new URLSearchParams('tab=popular&view=grid&page=2'))).toEqual({
       tab: 'popular',
       view: 'grid',
+      page: 2,
     });
   });
 
   it('falls back to the defaults for unknown, empty or repeated values', () => {
-    expect(parseExploreParams({ tab: 'hentai', view: 'table' })).toEqual({ tab: 'top', view: 'grid' });
-    expect(parseExploreParams({ tab: '', view: '' })).toEqual({ tab: 'top', view: 'grid' });
-    expect(parseExploreParams({ tab: ['seasonal', 'popular'] })).toEqual({ tab: 'seasonal', view: 'grid' });
-    expect(parseExploreParams({ tab: 'constructor' })).toEqual({ tab: 'top', view: 'grid' });
+    expect(parseExploreParams({ tab: 'hentai', view: 'table' })).toEqual({
+      tab: 'top',
+      view: 'grid',
+      page: 1,
+    });
+    expect(parseExploreParams({ tab: '', view: '' })).toEqual({ tab: 'top', view: 'grid', page: 1 });
+    expect(parseExploreParams({ tab: ['seasonal', 'popular'] })).toEqual({
+      tab: 'seasonal',
+      view: 'grid',
+      page: 1,
+    });
+    expect(parseExploreParams({ tab: 'constructor' })).toEqual({ tab: 'top', view: 'grid', page: 1 });
   });
 
   it('forgives case and stray spaces', () => {
-    expect(parseExploreParams({ tab: ' Popular ', view: 'LIST' })).toEqual({ tab: 'popular', view: 'list' });
+    expect(parseExploreParams({ tab: ' Popular ', view: 'LIST' })).toEqual({
+      tab: 'popular',
+      view: 'list',
+      page: 1,
+    });
   });
 });
 
 describe('exploreHref', () => {
   it('always writes both values', () => {
-    expect(exploreHref({ tab: 'top', view: 'grid' })).toBe('/explore?tab=top&view=grid');
-    expect(exploreHref({ tab: 'seasonal', view: 'list' })).toBe('/explore?tab=seasonal&view=list');
+    expect(exploreHref({ tab: 'top', view: 'grid', page: 1 })).toBe('/explore?tab=top&view=grid');
+    expect(exploreHref({ tab: 'seasonal', view: 'list', page: 1 })).toBe('/explore?tab=seasonal&view=list');
+    expect(exploreHref({ tab: 'top', view: 'grid', page: 2 })).toBe('/explore?tab=top&view=grid&page=2');
   });
 });
 
 describe('parseSearchParams', () => {
   it('trims q and defaults the sort to relevance and the view to grid', () => {
-    expect(parseSearchParams({ q: '  naruto ' })).toEqual({ q: 'naruto', sort: 'relevance', view: 'grid' });
-    expect(parseSearchParams({})).toEqual({ q: '', sort: 'relevance', view: 'grid' });
+    expect(parseSearchParams({ q: '  naruto ' })).toEqual({
+      q: 'naruto',
+      sort: 'relevance',
+      view: 'grid',
+      page: 1,
+    });
+    expect(parseSearchParams({})).toEqual({ q: '', sort: 'relevance', view: 'grid', page: 1 });
   });
 
   it('reads sort and view, ignoring unknown ones', () => {
@@ -52,6 +75,7 @@ describe('parseSearchParams', () => {
       q: 'x',
       sort: 'score',
       view: 'list',
+      page: 1,
     });
     expect(parseSearchParams({ q: 'x', sort: 'popularity' }).sort).toBe('relevance');
     expect(parseView({ view: 'cards' })).toBe('grid');
@@ -72,11 +96,12 @@ describe('searchHref', () => {
   });
 
   it('round-trips through parseSearchParams', () => {
-    const href = searchHref({ q: 'a/b?c#d=é', sort: 'score', view: 'list' });
+    const href = searchHref({ q: 'a/b?c#d=é', sort: 'score', view: 'list', page: 3 });
     expect(parseSearchParams(new URL(href, 'http://x').searchParams)).toEqual({
       q: 'a/b?c#d=é',
       sort: 'score',
       view: 'list',
+      page: 3,
     });
   });
 });
@@ -131,7 +156,28 @@ describe('cached page paths', () => {
     expect(path('/search?q=Naruto&sort=score&view=list', 'en')).toBe(
       `/en/search/score/list/${encodeSearchSegment('Naruto')}`,
     );
-    expect(path('/search?q=naruto&sort=bogus')).toBe(`/pt/search/relevance/grid/${encodeSearchSegment('naruto')}`);
+    expect(path('/search?q=naruto&sort=bogus')).toBe(
+      `/pt/search/relevance/grid/${encodeSearchSegment('naruto')}`,
+    );
+    // Pages past the first, the season archive and /browse.
+    expect(path('/explore?tab=top&page=2')).toBe('/pt/explore/top/grid/2');
+    expect(path('/explore?tab=top&page=1')).toBe('/pt/explore/top/grid');
+    expect(path('/explore?tab=top&page=-4')).toBe('/pt/explore/top/grid');
+    expect(path('/search?q=naruto&page=3')).toBe(
+      `/pt/search/relevance/grid/${encodeSearchSegment('naruto')}/3`,
+    );
+    expect(path('/season/2023/FALL?page=2&view=list')).toBe('/pt/season/2023/fall/list/2');
+    expect(path('/season/2023/fall')).toBe('/pt/season/2023/fall/grid/1');
+    expect(path('/season/1492/fall')).toBe('/pt/season/0/none/grid/1');
+    expect(path('/season')).toBe('/pt/season/go/now/now');
+    expect(path('/season?year=2023&season=fall')).toBe('/pt/season/go/2023/fall');
+    expect(path('/browse')).toBe('/pt/browse/grid/1/_');
+    expect(path('/browse?genres=22&page=2&view=list')).toBe(
+      `/pt/browse/list/2/${encodeSearchSegment('genres=22')}`,
+    );
+    expect(path('/browse?type=TV&genres=22,1&sort=popularity')).toBe(
+      path('/browse?genres=1&genres=22&type=tv'),
+    );
     // A query past the limit keeps one character more, so the page can say it is too long.
     expect(path(`/search?q=${'a'.repeat(5000)}`)).toBe(
       `/pt/search/relevance/grid/${encodeSearchSegment('a'.repeat(201))}`,

@@ -6,6 +6,15 @@
  */
 
 import { cleanText } from '@/lib/utils/clean-text';
+import {
+  browseParamsFromQuery,
+  browseResultKey,
+  parseBrowseParams,
+  parseSeasonSegments,
+  readPage,
+  seasonAt,
+  seasonPathSegments,
+} from './browse-params';
 import { MAX_SEARCH_LENGTH } from './search-limit';
 
 export type SearchParamsInput =
@@ -45,15 +54,26 @@ export const EXPLORE_PAGE_SIZE = 20;
 export interface ExploreState {
   tab: ExploreTab;
   view: View;
+  /** 1 when absent (browse-params.ts parsePage). */
+  page?: number;
 }
 
-export function parseExploreParams(params: SearchParamsInput): ExploreState {
-  return { tab: oneOf(first(params, 'tab'), EXPLORE_TABS, DEFAULT_EXPLORE_TAB), view: parseView(params) };
+export function parseExploreParams(params: SearchParamsInput): Required<ExploreState> {
+  return {
+    tab: oneOf(first(params, 'tab'), EXPLORE_TABS, DEFAULT_EXPLORE_TAB),
+    view: parseView(params),
+    page: readPage(params),
+  };
 }
 
-/** Both values are always written, so a shared link shows exactly what its sender saw. */
+/**
+ * Tab and view are always written, so a shared link shows exactly what its sender saw; the page
+ * only past the first.
+ */
 export function exploreHref(state: ExploreState): string {
-  return `/explore?${new URLSearchParams({ tab: state.tab, view: state.view }).toString()}`;
+  const query = new URLSearchParams({ tab: state.tab, view: state.view });
+  if (state.page && state.page > 1) query.set('page', String(state.page));
+  return `/explore?${query.toString()}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -78,13 +98,16 @@ export interface SearchState {
   q: string;
   sort: SearchSort;
   view: View;
+  /** 1 when absent (browse-params.ts parsePage). */
+  page?: number;
 }
 
-export function parseSearchParams(params: SearchParamsInput): SearchState {
+export function parseSearchParams(params: SearchParamsInput): Required<SearchState> {
   return {
     q: cleanText(first(params, 'q') ?? ''),
     sort: oneOf(first(params, 'sort'), SEARCH_SORTS, DEFAULT_SEARCH_SORT),
     view: parseView(params),
+    page: readPage(params),
   };
 }
 
@@ -96,10 +119,12 @@ export function searchHref({
   q,
   sort = DEFAULT_SEARCH_SORT,
   view = DEFAULT_VIEW,
+  page = 1,
 }: Partial<SearchState> & { q: string }): string {
   const params = new URLSearchParams({ q: q.trim() });
   if (sort !== DEFAULT_SEARCH_SORT) params.set('sort', sort);
   if (view !== DEFAULT_VIEW) params.set('view', view);
+  if (page > 1) params.set('page', String(page));
   return `/search?${params.toString()}`;
 }
 
@@ -145,17 +170,36 @@ export function decodeSearchSegment(segment: string): string {
  * longer than the limit is kept only to one character past it: the page then says it is too long.
  */
 export function internalPagePath(pathname: string, searchParams: URLSearchParams, locale: string): string {
+  const pageSegment = (page: number) => (page > 1 ? `/${page}` : '');
   if (pathname === '/explore') {
-    const { tab, view } = parseExploreParams(searchParams);
-    return `/${locale}/explore/${tab}/${view}`;
+    const { tab, view, page } = parseExploreParams(searchParams);
+    return `/${locale}/explore/${tab}/${view}${pageSegment(page)}`;
   }
   if (pathname === '/search') {
-    const { q, sort, view } = parseSearchParams(searchParams);
+    const { q, sort, view, page } = parseSearchParams(searchParams);
     if (!q) return `/${locale}/search`;
     const kept = Array.from(q)
       .slice(0, MAX_SEARCH_LENGTH + 1)
       .join('');
-    return `/${locale}/search/${sort}/${view}/${encodeSearchSegment(kept)}`;
+    return `/${locale}/search/${sort}/${view}/${encodeSearchSegment(kept)}${pageSegment(page)}`;
+  }
+  if (pathname === '/browse' || pathname === '/browse/') {
+    // The result set (filters and sort, normalised) as one segment: '_' for no filter at all.
+    const state = parseBrowseParams(browseParamsFromQuery(searchParams), seasonAt(new Date()));
+    const key = browseResultKey(state);
+    return `/${locale}/browse/${state.view}/${state.page}/${key ? encodeSearchSegment(key) : '_'}`;
+  }
+  if (pathname === '/season' || pathname === '/season/') {
+    // The picker's GET form, or no season: a redirect to the chosen (or current) season's page.
+    const segment = (name: string) => encodeURIComponent(searchParams.get(name)?.trim() || 'now');
+    return `/${locale}/season/go/${segment('year')}/${segment('season')}`;
+  }
+  const season = seasonPathSegments(pathname);
+  if (season) {
+    const ref = parseSeasonSegments(season.year, season.season, seasonAt(new Date()));
+    // No such season: the page's own 404 (its segments cannot be read either).
+    if (!ref) return `/${locale}/season/0/none/grid/1`;
+    return `/${locale}/season/${ref.year}/${ref.season}/${parseView(searchParams)}/${readPage(searchParams)}`;
   }
   return pathname === '/' ? `/${locale}` : `/${locale}${pathname}`;
 }

@@ -79,8 +79,15 @@ const LOCALE_APP = 'app/[locale]';
 /** Where each route's <ScopedMessages> sits, and the files whose client components it covers. */
 const ROUTE_ENTRIES: Record<MessagesRoute, string[]> = {
   home: ['page.tsx'],
-  explore: ['explore/layout.tsx', 'explore/[tab]/[view]/page.tsx'],
-  search: ['search/layout.tsx', 'search/page.tsx', 'search/[sort]/[view]/[q]/page.tsx'],
+  explore: ['explore/layout.tsx', 'explore/[tab]/[view]/page.tsx', 'explore/[tab]/[view]/[page]/page.tsx'],
+  browse: ['season/[year]/[season]/[view]/[page]/page.tsx', 'browse/[view]/[page]/[key]/page.tsx'],
+  people: ['people/[id]/page.tsx'],
+  search: [
+    'search/layout.tsx',
+    'search/page.tsx',
+    'search/[sort]/[view]/[q]/page.tsx',
+    'search/[sort]/[view]/[q]/[page]/page.tsx',
+  ],
   detail: ['anime/[id]/page.tsx'],
   editRating: ['anime/[id]/edit/page.tsx'],
   forYou: ['for-you/page.tsx'],

@@ -34,8 +34,10 @@ export const LAYOUT_NAMESPACES = [
 
 export const ROUTE_NAMESPACES = {
   home: ['AnimeCard', 'Carousel', 'ForYou', 'OfflineBadge'],
-  explore: ['AnimeCard', 'Explore', 'OfflineBadge', 'View'],
-  search: ['AnimeCard', 'OfflineBadge', 'SearchPage', 'View'],
+  explore: ['AnimeCard', 'Browse', 'Explore', 'OfflineBadge', 'View'],
+  browse: ['AnimeCard', 'Browse', 'OfflineBadge', 'View'],
+  people: ['Browse'],
+  search: ['AnimeCard', 'Browse', 'OfflineBadge', 'SearchPage', 'View'],
   detail: [
     'Adult',
     'AdultDetail',

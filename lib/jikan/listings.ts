@@ -2,7 +2,7 @@ import 'server-only';
 import { AppError, isAppError } from '@/lib/server/errors';
 import { MAX_QUERY_LENGTH } from '@/lib/server/upstream';
 import { jikanGet } from './client';
-import { filterAnimeList, type ContentAccess } from './filter';
+import { filterAnimeList, isListable, type ContentAccess } from './filter';
 import { toAnimeList } from './mappers';
 import { answersOffline, gateOfflinePage, offlineSearch, offlineSeasonNow, remember } from './offline';
 import { jikanAnimeListResponseSchema, parseAnimeItems, type JikanAnimeListResponse } from './schemas';
@@ -46,7 +46,7 @@ function oneOf(value: string | undefined, allowed: readonly string[]): string | 
 }
 
 /** `genres` is a comma-separated list of MyAnimeList genre ids. */
-function genreIds(value: string | undefined): string | undefined {
+export function genreIds(value: string | undefined): string | undefined {
   const ids = (value ?? '')
     .split(',')
     .map((part) => part.trim())
@@ -54,11 +54,11 @@ function genreIds(value: string | undefined): string | undefined {
   return ids.length ? [...new Set(ids)].join(',') : undefined;
 }
 
-function pageNumber(page: number | undefined): number {
+export function pageNumber(page: number | undefined): number {
   return page !== undefined && Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
 
-function pageSize(limit: number | undefined, fallback: number): number {
+export function pageSize(limit: number | undefined, fallback: number): number {
   return limit !== undefined && Number.isSafeInteger(limit) && limit >= 1
     ? Math.min(limit, PAGE_SIZE.max)
     : fallback;
@@ -107,7 +107,7 @@ function emptyPage(page: number): AnimePage {
   return { data: [], pagination: { page, hasNextPage: false } };
 }
 
-async function listing(
+export async function listing(
   label: string,
   path: string,
   params: Record<string, string | number | undefined>,
@@ -126,9 +126,13 @@ async function listing(
       whenQueueBusy: offline,
     });
     if ('data' in result) return gateOfflinePage(result, access);
+    const data = filterAnimeList(result.items, access);
+    // Known-adult records left out for this caller: a page says how many it withheld.
+    const hiddenAdult = result.items.filter(isListable).length - data.length;
     return {
-      data: filterAnimeList(result.items, access),
+      data,
       pagination: { page, hasNextPage: result.hasNextPage },
+      ...(hiddenAdult > 0 ? { hiddenAdult } : {}),
     };
   } catch (error) {
     const fallback = offline && answersOffline(error) ? offline() : null;

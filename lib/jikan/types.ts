@@ -154,6 +154,8 @@ export interface AnimePage {
    * facts are unknown while the anime database cannot answer.
    */
   withheld?: number;
+  /** A live page: how many records were left out for this caller because they are adult content. */
+  hiddenAdult?: number;
 }
 
 export interface Episode {

@@ -77,6 +77,10 @@ export function cacheKind(key: string): CacheKind {
   if (key.startsWith('translate:')) return 'translation';
   if (/^jikan:\/anime\/\d+(\/full)?$/.test(key)) return 'details';
   if (/^jikan:\/anime\/\d+\/(characters|staff|recommendations)$/.test(key)) return 'extras';
+  // The genre list, a person's credits and seasons over for a year or more change as slowly.
+  if (/^jikan:\/(genres\/anime|people\/\d+\/full)$/.test(key)) return 'extras';
+  const season = /^jikan:\/seasons\/(\d{4})\//.exec(key);
+  if (season && Number(season[1]) < new Date().getUTCFullYear() - 1) return 'extras';
   if (/^jikan:\/anime\?(.*&)?q=/.test(key)) return 'search';
   return 'listing';
 }

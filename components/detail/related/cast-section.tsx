@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { apiGet, isAbortError } from '@/lib/api-client';
 import { countValues } from '@/lib/i18n/format-count';
@@ -116,7 +117,12 @@ function CharacterList({
                 {voices.map((voice) => (
                   <li key={`${voice.language}-${voice.id}`} data-testid="voice-actor">
                     <span className="text-muted">{t(`voices.${voice.language}`)}: </span>
-                    {voice.name}
+                    <Link
+                      href={`/people/${voice.id}`}
+                      className="text-accent-text underline-offset-2 hover:underline"
+                    >
+                      {voice.name}
+                    </Link>
                   </li>
                 ))}
               </ul>
