@@ -293,6 +293,10 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
         const answered = await cache.get<R>(key);
         if (answered?.fresh) return answered.value;
       }
+      // Only the request that is about to spend an upstream call pays for it: joining this
+      // flight, or another instance's (the lock above), costs nothing. Outside a client's budget
+      // (refreshes, background calls already paid for) this does nothing.
+      await chargeClientMiss();
       const value = map(await jikanFetch(path, normalizeParams(params), schema, until));
       await cache.set(key, value);
       refreshFailed().delete(key);
@@ -347,12 +351,16 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
     }
   }
 
-  // Joining a call already in flight costs no upstream call, so only a new call is charged.
+  // The call itself charges the client that starts it (load): joining a call in flight is free.
   const joining = isInFlight(key);
-  if (!joining) await chargeClientMiss();
   const call = () => singleFlight(key, load(deadline ?? jikanDeadline()));
   try {
-    return await (joining ? call() : timedCall(key, waitMs, call));
+    return await (joining ? call() : timedCall(key, waitMs, call)).catch((error: unknown) => {
+      // The call this request joined was refused by its starter's budget, not this client's:
+      // this request asks on its own account.
+      if (joining && isAppError(error, 'TOO_MANY_REQUESTS')) return timedCall(key, waitMs, call);
+      throw error;
+    });
   } catch (error) {
     // The entry may have arrived (stale) while this request waited on a failing call.
     if (isTransient(error)) {
@@ -397,14 +405,6 @@ async function answerFromStoredCopy<R>(key: string, copy: StoredCopy<R>, call: (
     console.warn(`[jikan] ${key}: no room at the database; answering the stored copy`);
     return copy.stale;
   }
-  if (!isInFlight(key)) {
-    try {
-      await chargeClientMiss();
-    } catch (error) {
-      if (isAppError(error, 'TOO_MANY_REQUESTS')) return copy.stale;
-      throw error;
-    }
-  }
   const running = call();
   const patienceMs = JIKAN_QUEUE_OFFLINE_MS > 0 ? JIKAN_QUEUE_OFFLINE_MS : JIKAN_TIMEOUT_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -420,6 +420,8 @@ async function answerFromStoredCopy<R>(key: string, copy: StoredCopy<R>, call: (
     console.warn(`[jikan] ${key}: no answer within ${patienceMs} ms; answering the stored copy`);
     return copy.stale;
   } catch (error) {
+    // A client over its budget gets the stale copy, which costs the database nothing.
+    if (isAppError(error, 'TOO_MANY_REQUESTS')) return copy.stale;
     if (!isTransient(error)) throw error;
     console.warn(`[jikan] ${key} failed; answering the stored copy`, isAppError(error) ? error.code : error);
     return copy.stale;
