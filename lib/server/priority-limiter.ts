@@ -86,7 +86,7 @@ export class PriorityLimiter implements RateLimiter {
     const index = this.waiters.indexOf(waiter);
     if (index === -1) return;
     const wait = underneath + Math.max(0, index + 1 - (this.pumping ? 1 : 0)) * this.spacingMs;
-    if (wait - this.spacingMs > waiter.deadline - Date.now() && this.remove(waiter)) {
+    if (wait - this.spacingMs > Math.max(0, waiter.deadline - Date.now()) && this.remove(waiter)) {
       waiter.reject(rateLimited(wait));
     }
   }
