@@ -63,12 +63,19 @@ const serverSchema = z.object({
    * the in-process cache, a life per kind of data in the shared one (lib/server/cache.ts).
    */
   CACHE_TTL_MS: optionalInt,
-  /** Per-client budget of requests that miss the cache: bucket size, and refill per minute (0 = off). */
-  CLIENT_MISS_BURST: intFrom(12),
-  CLIENT_MISS_PER_MINUTE: intFrom(12),
+  /**
+   * Per-client budget of requests that would call the anime database: a token bucket's size, and
+   * its refill per minute (0 = off). A person's browsing (ten detail pages a minute, each with its
+   * franchise, cast, recommendations and episodes) fits; a scraper does not.
+   */
+  CLIENT_MISS_BURST: intFrom(60),
+  CLIENT_MISS_PER_MINUTE: intFrom(30),
   /** Budget of page renders that would call the anime database, all visitors together (0 = off). */
   PAGE_MISS_BURST: intFrom(30),
   PAGE_MISS_PER_MINUTE: intFrom(30),
+  /** The same for ids the server does not know as an anime (made-up ids), kept apart (0 = off). */
+  UNKNOWN_PAGE_BURST: intFrom(6),
+  UNKNOWN_PAGE_PER_MINUTE: intFrom(6),
   /**
    * Reverse proxies in front of the app that append the client address to X-Forwarded-For: 0 when
    * the app faces the network (`npm start`), 1 behind the shipped nginx or Vercel's edge.

@@ -3,8 +3,11 @@ import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { parseAnimeId } from '@/lib/detail/anime-id';
 import { DETAIL_RETRY_SECONDS, unavailablePath, type UnavailableKind } from '@/lib/detail/status-page';
+import { catalogueKnows } from '@/lib/catalogue';
 import { getAnimeDetails } from '@/lib/jikan';
+import { offlineDetails } from '@/lib/jikan/offline';
 import type { AnimeDetails } from '@/lib/jikan/types';
+import { withPageMissBudget } from '@/lib/server/client-budget';
 import { isAppError } from '@/lib/server/errors';
 import { DEFAULT_RETRY_AFTER_SECONDS } from '@/lib/server/rate-limiter';
 import { cacheBriefly, failedListing, rememberGoodListing } from '@/lib/server/render-cache';
@@ -24,7 +27,19 @@ export const animeRecord = cache(async (rawId: string): Promise<AnimeRecord> => 
   const id = parseAnimeId(rawId);
   if (id === null) return { notFound: true };
   try {
-    const anime = await getAnimeDetails(id);
+    // A page is a cached render for no one visitor: its misses take from the budget of page
+    // misses, and an id nobody knows as an anime from a small one of its own (client-budget.ts).
+    const anime = await withPageMissBudget(
+      () => catalogueKnows(id),
+      () => getAnimeDetails(id),
+    ).catch((error: unknown) => {
+      // The budget of page misses is spent: an anime the catalogue knows answers its record
+      // (marked offline, cached for a second) rather than 'not now'.
+      const standIn = isAppError(error, 'TOO_MANY_REQUESTS') ? offlineDetails(id) : null;
+      if (!standIn) throw error;
+      console.warn(`[detail] anime ${id}: the budget of page misses is spent; answering the catalogue`);
+      return standIn;
+    });
     // An offline-catalogue record or a stale stored copy stands in while the database cannot
     // answer: like a failed listing, it never replaces a good page and is cached for a second only.
     if (anime.offline || anime.stale) await failedListing(`detail:${id}`);

@@ -174,6 +174,11 @@ export function catalogueSeason(params: {
   return getCatalogue()?.season(params, today()) ?? null;
 }
 
+/** Whether `id` is a real anime as far as this server knows (the catalogue, or a record seen since). */
+export function catalogueKnows(id: number): boolean {
+  return getCatalogue()?.has(id) ?? false;
+}
+
 export function catalogueDetails(id: number): AnimeDetails | null {
   return getCatalogue()?.details(id, today()) ?? null;
 }

@@ -14,6 +14,7 @@ import {
   type CacheParams,
 } from '@/lib/server/cache';
 import { chargeClientMiss, withoutClientBudget } from '@/lib/server/client-budget';
+import { CALL_PRIORITY, withCallPriority } from '@/lib/server/priority-limiter';
 import type { Cache } from '@/lib/server/contracts';
 import { AppError, isAppError } from '@/lib/server/errors';
 import { noteJikanAnswer } from '@/lib/server/health';
@@ -293,6 +294,10 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
         const answered = await cache.get<R>(key);
         if (answered?.fresh) return answered.value;
       }
+      // Only the request that is about to spend an upstream call pays for it: joining this
+      // flight, or another instance's (the lock above), costs nothing. Outside a client's budget
+      // (refreshes, background calls already paid for) this does nothing.
+      await chargeClientMiss();
       const value = map(await jikanFetch(path, normalizeParams(params), schema, until));
       await cache.set(key, value);
       refreshFailed().delete(key);
@@ -311,11 +316,13 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
       // once the answer has gone.
       runAfterResponse(`refreshing ${key}`, () =>
         withoutClientBudget(() =>
-          singleFlight(key, load(jikanDeadline())).catch((error: unknown) => {
-            refreshFailed().add(key);
-            const code = isAppError(error) ? error.code : error;
-            console.warn(`[jikan] refreshing ${key} failed; still serving the stale copy`, code);
-          }),
+          withCallPriority(CALL_PRIORITY.background, () => singleFlight(key, load(jikanDeadline()))).catch(
+            (error: unknown) => {
+              refreshFailed().add(key);
+              const code = isAppError(error) ? error.code : error;
+              console.warn(`[jikan] refreshing ${key} failed; still serving the stale copy`, code);
+            },
+          ),
         ),
       );
     }
@@ -325,18 +332,22 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
   }
 
   const offlineAfterMs = serverEnv().JIKAN_QUEUE_OFFLINE_MS;
+  // With no copy to show, a record's page or answer goes before listings (priority-limiter.ts).
+  const priority = RECORD_PATH.test(path) ? CALL_PRIORITY.answer : CALL_PRIORITY.listing;
   // The time spent asking the durable store is not taken from the anime database's share.
   const readStarted = Date.now();
   const copy = stored ? await stored({ waitForOpen: false }) : null;
   if (deadline !== undefined) deadline += Date.now() - readStarted;
-  const callFor = () => singleFlight(key, load(deadline ?? jikanDeadline()));
-  if (copy) return answerFromStoredCopy(key, copy, callFor);
+  // A stored copy's refresh waits behind what others have no copy of.
+  const callFor = () =>
+    withCallPriority(CALL_PRIORITY.background, () => singleFlight(key, load(deadline ?? jikanDeadline())));
+  if (copy) return withCallPriority(CALL_PRIORITY.background, () => answerFromStoredCopy(key, copy, callFor));
   // The store was still opening: asked again, waiting for it, when the database cannot answer.
   const storedLate = async () => (copy === undefined && stored ? await stored({ waitForOpen: true }) : null);
 
   let waitMs: number | undefined;
   if (whenQueueBusy && offlineAfterMs > 0) {
-    waitMs = await queueWaitMs(key);
+    waitMs = await withCallPriority(priority, () => queueWaitMs(key));
     const late = waitMs > offlineAfterMs ? await storedLate() : null;
     if (late) return answerFromStoredCopy(key, late, callFor);
     const standIn = waitMs > offlineAfterMs ? whenQueueBusy() : null;
@@ -347,12 +358,16 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
     }
   }
 
-  // Joining a call already in flight costs no upstream call, so only a new call is charged.
+  // The call itself charges the client that starts it (load): joining a call in flight is free.
   const joining = isInFlight(key);
-  if (!joining) await chargeClientMiss();
-  const call = () => singleFlight(key, load(deadline ?? jikanDeadline()));
+  const call = () => withCallPriority(priority, () => singleFlight(key, load(deadline ?? jikanDeadline())));
   try {
-    return await (joining ? call() : timedCall(key, waitMs, call));
+    return await (joining ? call() : timedCall(key, waitMs, call)).catch((error: unknown) => {
+      // The call this request joined was refused by its starter's budget, not this client's:
+      // this request asks on its own account.
+      if (joining && isAppError(error, 'TOO_MANY_REQUESTS')) return timedCall(key, waitMs, call);
+      throw error;
+    });
   } catch (error) {
     // The entry may have arrived (stale) while this request waited on a failing call.
     if (isTransient(error)) {
@@ -370,6 +385,9 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
     throw error;
   }
 }
+
+/** The paths of one anime's record and its parts (characters, staff, recommendations, episodes). */
+const RECORD_PATH = /^\/anime\/\d+(?:\/|$)/;
 
 /** What the wait for the anime database resolves to once the visitor's patience is spent. */
 const OUTWAITED = Symbol('outwaited');
@@ -397,14 +415,6 @@ async function answerFromStoredCopy<R>(key: string, copy: StoredCopy<R>, call: (
     console.warn(`[jikan] ${key}: no room at the database; answering the stored copy`);
     return copy.stale;
   }
-  if (!isInFlight(key)) {
-    try {
-      await chargeClientMiss();
-    } catch (error) {
-      if (isAppError(error, 'TOO_MANY_REQUESTS')) return copy.stale;
-      throw error;
-    }
-  }
   const running = call();
   const patienceMs = JIKAN_QUEUE_OFFLINE_MS > 0 ? JIKAN_QUEUE_OFFLINE_MS : JIKAN_TIMEOUT_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -420,6 +430,8 @@ async function answerFromStoredCopy<R>(key: string, copy: StoredCopy<R>, call: (
     console.warn(`[jikan] ${key}: no answer within ${patienceMs} ms; answering the stored copy`);
     return copy.stale;
   } catch (error) {
+    // A client over its budget gets the stale copy, which costs the database nothing.
+    if (isAppError(error, 'TOO_MANY_REQUESTS')) return copy.stale;
     if (!isTransient(error)) throw error;
     console.warn(`[jikan] ${key} failed; answering the stored copy`, isAppError(error) ? error.code : error);
     return copy.stale;
@@ -452,7 +464,9 @@ async function callInBackground<R>(
   }
   runAfterResponse(`background call for ${key}`, () =>
     withoutClientBudget(() =>
-      timedCall(key, waitMs, () => singleFlight(key, load(jikanDeadline()))).catch((error: unknown) => {
+      withCallPriority(CALL_PRIORITY.background, () =>
+        timedCall(key, waitMs, () => singleFlight(key, load(jikanDeadline()))),
+      ).catch((error: unknown) => {
         console.warn(`[jikan] background call for ${key} failed`, isAppError(error) ? error.code : error);
       }),
     ),

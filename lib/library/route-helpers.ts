@@ -1,8 +1,10 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
-import { ClientBudget } from '@/lib/server/client-budget';
+import { SharedBudget } from '@/lib/server/budget-store';
 import { AppError, toErrorResponse } from '@/lib/server/errors';
 import { CACHE_PRIVATE, VARY_CREDENTIALS } from '@/lib/server/http';
+import { jsonTooDeep } from '@/lib/server/json-depth';
+import { getRedis } from '@/lib/server/redis';
 import { getRequestAccess } from '@/lib/server/request-auth';
 import { CLOCK_AHEAD, LIBRARY_FULL, MAX_PUSH_BYTES } from './protocol';
 import { EpochChangedError, LibraryFullError } from './store';
@@ -12,10 +14,16 @@ import { EpochChangedError, LibraryFullError } from './store';
 /** Per user: a burst for a first sync of a big library, then two requests a second on average. */
 const BURST = 60;
 const PER_MINUTE = 120;
-const store = globalThis as typeof globalThis & { __animeMasterLibraryBudget?: ClientBudget };
+const store = globalThis as typeof globalThis & { __animeMasterLibraryBudget?: SharedBudget };
 
-function budget(): ClientBudget {
-  store.__animeMasterLibraryBudget ??= new ClientBudget(BURST, PER_MINUTE);
+/** In Redis when REDIS_URL is set: one budget per user whichever instance answers. */
+function budget(): SharedBudget {
+  store.__animeMasterLibraryBudget ??= new SharedBudget({
+    name: 'library',
+    burst: BURST,
+    perMinute: PER_MINUTE,
+    redis: getRedis(),
+  });
   return store.__animeMasterLibraryBudget;
 }
 
@@ -23,7 +31,7 @@ function budget(): ClientBudget {
 export async function authorisedUser(request: Request): Promise<string> {
   const access = await getRequestAccess(request);
   if (!access.verified || !access.uid) throw new AppError('UNAUTHORIZED');
-  const waitMs = budget().take(access.uid);
+  const waitMs = await budget().take(access.uid);
   if (waitMs > 0) {
     throw new AppError('TOO_MANY_REQUESTS', undefined, { retryAfterSeconds: Math.ceil(waitMs / 1000) });
   }
@@ -49,10 +57,12 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     chunks.push(value);
   }
   const text = new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+  // Measured before parsing: a deeply nested body would hold the event loop while it failed.
+  if (jsonTooDeep(text)) throw new AppError('INVALID_INPUT', 'O corpo da requisição não é um JSON válido.');
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    // Malformed, or nested deeper than the parser's stack allows.
+    // Malformed.
     throw new AppError('INVALID_INPUT', 'O corpo da requisição não é um JSON válido.');
   }
 }

@@ -160,6 +160,18 @@ describe('profiles on PGlite', () => {
     expect((await ownProfile(db, 'other'))?.handle).toBe('Fan_One');
   });
 
+  it('keeps one old handle per fan: fifty renames hold no more than the last one', async () => {
+    const { db } = database;
+    for (let i = 0; i < 50; i += 1) await saveProfile(db, 'hoarder', settings(`hoard_${i}`));
+    await saveProfile(db, 'hoarder', settings('hoard_final'));
+    // The last old handle still leads to the profile; the forty-nine before it are free at once.
+    expect(await lookupProfile(db, 'hoard_49')).toEqual({ kind: 'redirect', handle: 'hoard_final' });
+    expect(await lookupProfile(db, 'hoard_0')).toEqual({ kind: 'none' });
+    await saveProfile(db, 'other-fan', settings('hoard_0'));
+    expect((await ownProfile(db, 'other-fan'))?.handle).toBe('hoard_0');
+    await expect(saveProfile(db, 'other-fan', settings('hoard_49'))).rejects.toBeInstanceOf(HandleTakenError);
+  });
+
   it('a profile turned off answers nothing; deleting the synced data deletes it', async () => {
     const { db } = database;
     await saveProfile(db, 'owner', settings('Renamed', { enabled: false }));

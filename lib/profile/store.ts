@@ -72,7 +72,7 @@ const isUniqueViolation = (error: unknown) =>
 /**
  * Creates or updates the user's profile. A handle in use by another profile, or still leading to
  * another fan's profile after a rename, is refused (HandleTakenError). Renaming keeps the old
- * handle leading to the profile for REDIRECT_DAYS.
+ * handle leading to the profile for REDIRECT_DAYS; only the latest old handle is kept.
  */
 export async function saveProfile(
   db: Db,
@@ -107,6 +107,14 @@ export async function saveProfile(
       const touched = [settings.handle];
       if (before) touched.push(before.handle);
       if (before && before.handle_key !== key) {
+        // One old handle per fan: a rename lets go of the one kept before (renames cannot hoard
+        // handles), and its pages are expired with the others below.
+        const dropped = await trx
+          .deleteFrom('profile_redirects')
+          .where('user_id', '=', userId)
+          .returning('handle')
+          .execute();
+        touched.push(...dropped.map((row) => row.handle));
         const expires = new Date(now.getTime() + REDIRECT_DAYS * 86_400_000);
         await trx
           .insertInto('profile_redirects')

@@ -50,14 +50,35 @@ describe.skipIf(!available)('shared budget (real redis-server)', () => {
     ];
     const waits = await takeAll(instances, '203.0.113.9', 16);
     expect(waits.slice(0, 12)).toEqual(Array.from({ length: 12 }, () => 0));
-    // The window (60 s) opened at the first request: the refusals say how long until it reopens.
+    // One token comes back every 5 s: the refusals say how long until the next one, not a minute.
     for (const wait of waits.slice(12)) {
-      expect(wait).toBeGreaterThan(55_000);
-      expect(wait).toBeLessThanOrEqual(60_000);
+      expect(wait).toBeGreaterThan(4000);
+      expect(wait).toBeLessThanOrEqual(5000);
     }
     expect(await instances[1]!.take('198.51.100.7')).toBe(0);
-    // The count is in Redis, under the budget's name and the client's key.
-    expect(Number(await a.get(`am:budget:${options.name}:203.0.113.9`))).toBe(16);
+    // The bucket is in Redis, under the budget's name and the client's key, and expires once full.
+    const key = `am:budget:${options.name}:203.0.113.9`;
+    expect(Number(await a.hget(key, 'tokens'))).toBeLessThan(1);
+    expect(await a.pttl(key)).toBeGreaterThan(55_000);
+  });
+
+  it('refills: a client who spent the burst gets one request back after one token of time', async () => {
+    const [a, b] = [client(), client()];
+    await Promise.all([ready(a), ready(b)]);
+    // A token every 200 ms.
+    const options = { name: `refill-${Date.now()}`, burst: 3, perMinute: 300 };
+    const instances = [
+      new SharedBudget({ ...options, redis: a }),
+      new SharedBudget({ ...options, redis: b }),
+    ];
+    const waits = await takeAll(instances, 'client', 4);
+    expect(waits.slice(0, 3)).toEqual([0, 0, 0]);
+    expect(waits[3]).toBeGreaterThan(0);
+    expect(waits[3]).toBeLessThanOrEqual(200);
+    await new Promise((resolve) => setTimeout(resolve, waits[3]! + 20));
+    // One back, on the other instance too, and only one.
+    expect(await instances[1]!.take('client')).toBe(0);
+    expect(await instances[0]!.take('client')).toBeGreaterThan(0);
   });
 
   it('counts in memory while Redis is down, loses no request, and shares again once it is back', async () => {
@@ -98,8 +119,9 @@ describe('shared budget without Redis', () => {
   it('counts in this process, per client', async () => {
     const budget = new SharedBudget({ name: 'memory', burst: 2, perMinute: 4 });
     expect([await budget.take('a'), await budget.take('a'), await budget.take('b')]).toEqual([0, 0, 0]);
+    // A token every 15 s.
     const wait = await budget.take('a');
-    expect(wait).toBeGreaterThan(29_000);
-    expect(wait).toBeLessThanOrEqual(30_000);
+    expect(wait).toBeGreaterThan(14_000);
+    expect(wait).toBeLessThanOrEqual(15_000);
   });
 });

@@ -3,6 +3,7 @@ import { resetServerEnvForTests } from '@/lib/env';
 import {
   ClientBudget,
   UNKNOWN_CLIENT,
+  addressKey,
   chargeClientMiss,
   clientKeyOf,
   resetClientBudgetForTests,
@@ -21,7 +22,7 @@ describe('clientKeyOf', () => {
     expect(clientKeyOf(request({ 'x-forwarded-for': ' 6.6.6.6 , 10.9.8.7,203.0.113.9 ' }), 1)).toBe(
       '203.0.113.9',
     );
-    expect(clientKeyOf(request({ 'x-forwarded-for': '2001:db8::1' }), 1)).toBe('2001:db8::1');
+    expect(clientKeyOf(request({ 'x-forwarded-for': '2001:db8::1' }), 1)).toBe('2001:db8:0:0::/64');
     // X-Real-IP is whatever the client sent when no proxy wrote it: never read.
     expect(clientKeyOf(request({ 'x-real-ip': '198.51.100.7' }), 1)).toBe(UNKNOWN_CLIENT);
     expect(clientKeyOf(request(), 1)).toBe(UNKNOWN_CLIENT);
@@ -55,6 +56,37 @@ describe('clientKeyOf', () => {
     process.env.TRUSTED_PROXY_HOPS = '1';
     resetServerEnvForTests();
     expect(clientKeyOf(forged)).toBe('203.0.113.9');
+  });
+});
+
+describe('addressKey', () => {
+  it('keys IPv6 addresses by their /64, whatever the interface part and however written', () => {
+    const key = '2001:db8:abcd:12::/64';
+    for (const address of [
+      '2001:db8:abcd:12::1',
+      '2001:db8:abcd:12:ffff:ffff:ffff:ffff',
+      '2001:0DB8:ABCD:0012:0:0:0:9',
+      '2001:db8:abcd:12:1::',
+      '2001:db8:abcd:12::1.2.3.4',
+    ])
+      expect(addressKey(address)).toBe(key);
+    expect(addressKey('2001:db8:abcd:13::1')).toBe('2001:db8:abcd:13::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('fe80::1')).toBe('fe80:0:0:0::/64');
+  });
+
+  it('keeps IPv4 addresses whole, also written as IPv6, and leaves what is not an address alone', () => {
+    expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    for (const odd of ['1::2::3', 'zz::1', '1:2:3:4:5:6:7:8:9', 'unknown-client'])
+      expect(addressKey(odd)).toBe(odd);
+  });
+
+  it('gives a whole /64 one budget key through clientKeyOf', () => {
+    const keys = ['2001:db8:1:2::a', '2001:db8:1:2:dead:beef::1'].map((address) =>
+      clientKeyOf(request({ 'x-forwarded-for': address }), 1),
+    );
+    expect(new Set(keys)).toEqual(new Set(['2001:db8:1:2::/64']));
   });
 });
 
@@ -118,8 +150,8 @@ describe('chargeClientMiss', () => {
     });
     const error = await withClientBudget(hostile, async () => chargeClientMiss()).catch((e: unknown) => e);
     expect(isAppError(error, 'TOO_MANY_REQUESTS')).toBe(true);
-    // Two per 10 s: the window reopens 10 s after the first request.
-    expect(error).toMatchObject({ retryAfterSeconds: 10 });
+    // A token every 5 s: the next one is back within 5 s.
+    expect(error).toMatchObject({ retryAfterSeconds: 5 });
     await expect(
       withClientBudget(request({ 'x-forwarded-for': '198.51.100.7' }), async () => chargeClientMiss()),
     ).resolves.toBeUndefined();
@@ -160,9 +192,10 @@ describe('chargeClientMiss', () => {
     process.env.PAGE_MISS_PER_MINUTE = '2';
     resetServerEnvForTests();
     resetClientBudgetForTests();
-    await withPageMissBudget(() => chargeClientMiss());
-    await withPageMissBudget(() => chargeClientMiss());
-    const error = await withPageMissBudget(() => chargeClientMiss()).catch((e: unknown) => e);
+    const known = () => true;
+    await withPageMissBudget(known, () => chargeClientMiss());
+    await withPageMissBudget(known, () => chargeClientMiss());
+    const error = await withPageMissBudget(known, () => chargeClientMiss()).catch((e: unknown) => e);
     expect(isAppError(error, 'TOO_MANY_REQUESTS')).toBe(true);
     // The API client's budget is its own.
     await expect(
@@ -170,6 +203,38 @@ describe('chargeClientMiss', () => {
     ).resolves.toBeUndefined();
     delete process.env.PAGE_MISS_BURST;
     delete process.env.PAGE_MISS_PER_MINUTE;
+  });
+
+  it('charges ids nobody knows as an anime to a budget of their own, so they never spend the real ones', async () => {
+    configure(1, 1);
+    process.env.PAGE_MISS_BURST = '2';
+    process.env.PAGE_MISS_PER_MINUTE = '2';
+    process.env.UNKNOWN_PAGE_BURST = '1';
+    process.env.UNKNOWN_PAGE_PER_MINUTE = '1';
+    resetServerEnvForTests();
+    resetClientBudgetForTests();
+    const unknown = () => false;
+    await withPageMissBudget(unknown, () => chargeClientMiss());
+    for (let i = 0; i < 50; i += 1) {
+      const error = await withPageMissBudget(unknown, () => chargeClientMiss()).catch((e: unknown) => e);
+      expect(isAppError(error, 'TOO_MANY_REQUESTS')).toBe(true);
+    }
+    // Real anime still have their whole budget.
+    await withPageMissBudget(
+      () => true,
+      () => chargeClientMiss(),
+    );
+    await withPageMissBudget(
+      () => true,
+      () => chargeClientMiss(),
+    );
+    for (const name of [
+      'PAGE_MISS_BURST',
+      'PAGE_MISS_PER_MINUTE',
+      'UNKNOWN_PAGE_BURST',
+      'UNKNOWN_PAGE_PER_MINUTE',
+    ])
+      delete process.env[name];
   });
 
   it('takes the miss of a route from the client of its request, in seconds', async () => {

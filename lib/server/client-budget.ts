@@ -1,8 +1,7 @@
 import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { LRUCache } from 'lru-cache';
 import { serverEnv } from '@/lib/env';
-import { SharedBudget } from './budget-store';
+import { MemoryBuckets, SharedBudget } from './budget-store';
 import { AppError } from './errors';
 import { processState } from './process-state';
 import { getRedis } from './redis';
@@ -57,49 +56,40 @@ export function clientKeyOf(
     .filter(Boolean);
   // Fewer entries than trusted proxies: the request did not come through all of them.
   const client = hops.length >= trustedHops ? hops[hops.length - trustedHops] : undefined;
-  return client && CLIENT_ID.test(client) ? client : UNKNOWN_CLIENT;
-}
-
-interface Bucket {
-  tokens: number;
-  updatedAt: number;
+  return client && CLIENT_ID.test(client) ? addressKey(client) : UNKNOWN_CLIENT;
 }
 
 /**
- * A token bucket per key in this process's memory, kept for the most recent 10 000 keys (the
- * library routes' own budget, lib/library/route-helpers.ts).
+ * The budget key of an address. An IPv6 client usually holds a whole /64 (a phone, a home), and
+ * can pick any address inside it: keyed by its full address, it would have 2^64 budgets. IPv6
+ * addresses are keyed by their /64 prefix; an IPv4 address written as IPv6 (::ffff:a.b.c.d) is
+ * that IPv4 address. Anything else is kept as it is.
  */
-export class ClientBudget {
-  private readonly buckets = new LRUCache<string, Bucket>({ max: 10_000 });
-
-  constructor(
-    private readonly burst: number,
-    private readonly perMinute: number,
-  ) {}
-
-  get enabled(): boolean {
-    return this.burst > 0 && this.perMinute > 0;
-  }
-
-  /** Takes one token; answers 0 when granted, else the milliseconds until a token is back. */
-  take(client: string, now = Date.now()): number {
-    if (!this.enabled) return 0;
-    const msPerToken = 60_000 / this.perMinute;
-    const bucket = this.buckets.get(client) ?? { tokens: this.burst, updatedAt: now };
-    const refilled = Math.min(this.burst, bucket.tokens + Math.max(0, now - bucket.updatedAt) / msPerToken);
-    if (refilled >= 1) {
-      this.buckets.set(client, { tokens: refilled - 1, updatedAt: now });
-      return 0;
-    }
-    this.buckets.set(client, { tokens: refilled, updatedAt: now });
-    return Math.ceil((1 - refilled) * msPerToken);
-  }
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail, extra] = address.toLowerCase().split('::');
+  if (extra !== undefined) return address;
+  const groups = (part: string) => (part ? part.split(':') : []);
+  const left = groups(head);
+  const right = groups(tail ?? '');
+  // An embedded IPv4 tail (…:1.2.3.4) stands for two groups.
+  const size = [...left, ...right].reduce((total, group) => total + (group.includes('.') ? 2 : 1), 0);
+  if (tail === undefined ? size !== 8 : size > 7) return address;
+  const full = [...left, ...Array.from({ length: 8 - size }, () => '0'), ...right];
+  const prefix = full.slice(0, 4);
+  if (!prefix.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return address;
+  return `${prefix.map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
 interface BudgetContext {
   client: string;
   budget: () => SharedBudget;
 }
+
+/** Token buckets in this process's memory (budget-store.ts). */
+export { MemoryBuckets as ClientBudget };
 
 /** The one key of the page-miss budget: a cached page is rendered for no one visitor. */
 export const PAGE_MISS_CLIENT = 'pages';
@@ -109,6 +99,7 @@ export const PAGE_MISS_CLIENT = 'pages';
 const state = processState<{
   clientBudget?: SharedBudget;
   pageBudget?: SharedBudget;
+  unknownPageBudget?: SharedBudget;
   budgetContext?: AsyncLocalStorage<BudgetContext>;
 }>('client-budget', () => ({}));
 
@@ -150,9 +141,30 @@ export function withClientBudget<T>(request: Request, fn: () => Promise<T>): Pro
   return context().run({ client: clientKeyOf(request), budget: getClientBudget }, fn);
 }
 
-/** Runs `fn` (a server page's data load) charging upstream calls it starts to the page-miss budget. */
-export function withPageMissBudget<T>(fn: () => Promise<T>): Promise<T> {
-  return context().run({ client: PAGE_MISS_CLIENT, budget: getPageMissBudget }, fn);
+/**
+ * Runs `fn` (a server page's data load for anime `id`) charging upstream calls it starts to the
+ * budget of page misses. An id this server does not know as an anime (`known` answers false when
+ * a call is about to start: not in the catalogue, never seen in a listing or record) takes from a
+ * budget of its own (UNKNOWN_PAGE_BURST, UNKNOWN_PAGE_PER_MINUTE), so made-up ids never spend
+ * what real anime need. Ids Jikan says do not exist are remembered and cost nothing afterwards.
+ */
+export function withPageMissBudget<T>(known: () => boolean, fn: () => Promise<T>): Promise<T> {
+  const budget = () => (known() ? getPageMissBudget() : getUnknownPageBudget());
+  return context().run({ client: PAGE_MISS_CLIENT, budget }, fn);
+}
+
+/** The budget of page misses for ids nobody knows as an anime, all visitors together. */
+export function getUnknownPageBudget(): SharedBudget {
+  if (!state.unknownPageBudget) {
+    const { UNKNOWN_PAGE_BURST, UNKNOWN_PAGE_PER_MINUTE } = serverEnv();
+    state.unknownPageBudget = new SharedBudget({
+      name: 'unknown-page',
+      burst: UNKNOWN_PAGE_BURST,
+      perMinute: UNKNOWN_PAGE_PER_MINUTE,
+      redis: getRedis(),
+    });
+  }
+  return state.unknownPageBudget;
 }
 
 function refusal(waitMs: number): AppError {
@@ -194,4 +206,5 @@ export function withoutClientBudget<T>(fn: () => T): T {
 export function resetClientBudgetForTests(): void {
   state.clientBudget = undefined;
   state.pageBudget = undefined;
+  state.unknownPageBudget = undefined;
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { serverEnv } from '@/lib/env';
 import type { RateLimiter } from './contracts';
 import { rateLimited } from './errors';
+import { PriorityLimiter } from './priority-limiter';
 import { processState } from './process-state';
 import { getRedis, RedisRateLimiter } from './redis';
 
@@ -104,7 +105,9 @@ export function getRateLimiter(): RateLimiter {
     const interval = serverEnv().JIKAN_MIN_INTERVAL_MS;
     const local = new InProcessRateLimiter(interval);
     const redis = getRedis();
-    state.rateLimiter = redis ? new RedisRateLimiter(redis, local, interval, RECEIVER_MARGIN_MS) : local;
+    const shared = redis ? new RedisRateLimiter(redis, local, interval, RECEIVER_MARGIN_MS) : local;
+    // Callers queue here by priority; the limiter underneath hands out one turn at a time.
+    state.rateLimiter = new PriorityLimiter(shared, interval > 0 ? interval + RECEIVER_MARGIN_MS : 0);
   }
   return state.rateLimiter;
 }

@@ -8,6 +8,7 @@ import { MAX_PROFILE_BODY_BYTES, validateProfileInput, type ProfileInputProblem 
 import { refreshProfilePages } from '@/lib/profile/pages';
 import { deleteProfile, HandleTakenError, ownProfile, saveProfile } from '@/lib/profile/store';
 import { AppError } from '@/lib/server/errors';
+import { jsonTooDeep } from '@/lib/server/json-depth';
 
 export const dynamic = 'force-dynamic';
 
@@ -50,8 +51,11 @@ async function readBody(request: NextRequest): Promise<{ value: unknown } | { to
     }
     chunks.push(value);
   }
+  const text = new TextDecoder().decode(Buffer.concat(chunks));
+  // Measured before parsing: a deeply nested body would hold the event loop while it failed.
+  if (jsonTooDeep(text)) return null;
   try {
-    return { value: JSON.parse(new TextDecoder().decode(Buffer.concat(chunks))) as unknown };
+    return { value: JSON.parse(text) as unknown };
   } catch {
     return null;
   }

@@ -3,7 +3,6 @@ import { AnimeNotFoundAnswer } from '@/components/detail/anime-not-found-answer'
 import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { detailMetadata } from '@/components/detail/detail-metadata';
 import { loadAnime } from '@/components/detail/load-anime';
-import { withPageMissBudget } from '@/lib/server/client-budget';
 import { onDemandStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 
 // Cached per language, regenerated in the background with the life of its data (SPEC §9, 10 min).
@@ -17,14 +16,14 @@ type Props = { params: Promise<LocaleParams & { id: string }> };
 
 export async function generateMetadata({ params }: Props) {
   const locale = await resolvePageLocale(params);
-  // A record not known yet costs an upstream call: charged to the budget of page misses.
-  return withPageMissBudget(async () => detailMetadata((await params).id, locale));
+  // A record not known yet costs an upstream call: charged to the budget of page misses (animeRecord).
+  return detailMetadata((await params).id, locale);
 }
 
 // Not found: 404 with 'Anime não encontrado'; not now: 503 (components/detail/load-anime.ts).
 export default async function AnimePage({ params }: Props) {
   const locale = await resolvePageLocale(params);
-  const anime = await withPageMissBudget(async () => loadAnime((await params).id));
+  const anime = await loadAnime((await params).id);
   if (!anime) return <AnimeNotFoundAnswer />;
   return (
     <ScopedMessages locale={locale} route="detail">

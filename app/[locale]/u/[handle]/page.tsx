@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { notFound, redirect } from 'next/navigation';
+import { notFound, permanentRedirect, redirect } from 'next/navigation';
 import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { ProfilePage } from '@/components/profile/profile-page';
 import { onDemandStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
@@ -53,6 +53,10 @@ export default async function UserProfilePage({ params }: Props) {
   const found = await lookup(params);
   if (found.kind === 'redirect') redirect(`/u/${found.handle}`);
   if (found.kind !== 'profile') notFound();
+  // Another spelling of the handle (EDGE_ALICE for edge_alice): one address, one cached page.
+  if (found.profile.handle !== handleFromSegment((await params).handle)) {
+    permanentRedirect(`/u/${found.profile.handle}`);
+  }
   return (
     <ScopedMessages locale={locale} route="profile">
       <ProfilePage profile={found.profile} locale={locale} />

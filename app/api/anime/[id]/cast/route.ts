@@ -23,6 +23,9 @@ export interface CastAnswer {
   gated?: true;
 }
 
+/** The record could not be had now (and so neither whether it is adult): said so, cached nowhere. */
+const UNAVAILABLE: CastAnswer = { characters: null, staff: null };
+
 const TRANSIENT = ['RATE_LIMITED', 'UPSTREAM_ERROR', 'UPSTREAM_TIMEOUT', 'INVALID_RESPONSE'] as const;
 
 /** The part's value; null when it cannot be had now; [] when the database has no such page. */
@@ -43,8 +46,17 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
       async (): Promise<{ data: CastAnswer; adult: boolean }> => {
         // The record the page was just rendered from, without a call when it is known.
         const record =
-          (await knownRecords([id])).get(id)?.record ?? (await getAnimeDetails(id).catch(() => null));
-        // Unknown (never fetched, the database down): treated as adult, as the offline catalogue is.
+          (await knownRecords([id])).get(id)?.record ??
+          (await getAnimeDetails(id).catch((error: unknown) => {
+            // The database or this client's budget failed: that is no answer about the anime.
+            if (TRANSIENT.some((code) => isAppError(error, code)) || isAppError(error, 'TOO_MANY_REQUESTS'))
+              return undefined;
+            return null;
+          }));
+        // Whether it is adult cannot be known now (the offline catalogue's stand-in rarely knows).
+        if (record === undefined || (record && 'offline' in record && record.offline && isAdultAnime(record)))
+          return { data: UNAVAILABLE, adult: false };
+        // Not a record Jikan has: treated as adult, answered nothing.
         const adult = !record || isAdultAnime(record);
         if (adult && !access.adult) return { data: { characters: null, staff: null, gated: true }, adult };
         const deadline = jikanDeadline();

@@ -18,13 +18,16 @@ export interface FranchiseAnswer {
   complete: boolean;
   /** Cards of the anime related directly, those already learnt. */
   related: RelatedCard[];
-  /** The anime database could not answer: what is shown is what was stored before. */
-  stale?: boolean;
+  /** The anime database could not answer: what is shown is what was stored before, fetched then. */
+  stale?: { fetchedAt: string };
   /** Nothing stored, and the anime database cannot answer now. */
   unavailable?: boolean;
 }
 
 const TRANSIENT = ['RATE_LIMITED', 'UPSTREAM_ERROR', 'UPSTREAM_TIMEOUT', 'INVALID_RESPONSE'] as const;
+
+/** Nothing stored, and the anime database cannot answer now: said so, and kept by no cache. */
+const UNAVAILABLE: FranchiseAnswer = { entries: [], complete: false, related: [], unavailable: true };
 
 export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
   try {
@@ -32,6 +35,9 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     const access = await getRequestAccess(request);
     const answer = await withClientBudget(request, async (): Promise<FranchiseAnswer | null> => {
       const anime = await getAnimeDetails(id);
+      // The offline catalogue's stand-in: neither its relations nor (often) its rating are known,
+      // so neither a franchise nor 'adult' can be answered from it.
+      if (anime.offline) return UNAVAILABLE;
       // An adult record's relatives are for a verified adult only, like the record (SPEC §6).
       if (isAdultAnime(anime) && !access.adult) return null;
       const direct = (anime.relations ?? []).flatMap((group) =>
@@ -40,9 +46,9 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
       // The walk first: a record it has just learnt is among the cards.
       const franchise = await getFranchise(anime);
       const cards = await relatedCards(direct);
-      const stale = !!(anime.stale || anime.offline);
-      return { ...franchise, related: [...cards.values()], ...(stale ? { stale } : {}) };
+      return { ...franchise, related: [...cards.values()], ...(anime.stale ? { stale: anime.stale } : {}) };
     });
+    if (answer?.unavailable) return jsonResponse({ data: answer }, { shared: false });
     if (!answer) {
       return jsonResponse(
         { data: { entries: [], complete: true, related: [] } },
@@ -67,8 +73,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     );
   } catch (error) {
     if (TRANSIENT.some((code) => isAppError(error, code))) {
-      const data: FranchiseAnswer = { entries: [], complete: false, related: [], unavailable: true };
-      return jsonResponse({ data }, { shared: false });
+      return jsonResponse({ data: UNAVAILABLE }, { shared: false });
     }
     return toErrorResponse(error);
   }
