@@ -14,12 +14,15 @@ export class ApiError extends Error {
   readonly code: string;
   /** HTTP status, or 0 when no answer arrived (network failure). */
   readonly status: number;
+  /** From a refusal's Retry-After header (429, 503): seconds until asking again may succeed. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: string, message: string, status: number) {
+  constructor(code: string, message: string, status: number, retryAfterSeconds?: number) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -65,6 +68,12 @@ async function idToken(): Promise<string | null> {
   }
 }
 
+/** Retry-After in seconds (delta-seconds only, as this app's routes send it), or undefined. */
+export function retryAfter(header: string | null): number | undefined {
+  if (!header || !/^\d{1,6}$/.test(header.trim())) return undefined;
+  return Number(header.trim());
+}
+
 export async function apiGet<T>(
   path: string,
   params: ApiParams = {},
@@ -105,6 +114,7 @@ export async function apiGet<T>(
       detail?.code ?? 'HTTP_ERROR',
       detail?.message ?? `HTTP ${response.status}`,
       response.status,
+      retryAfter(response.headers.get('Retry-After')),
     );
   }
   if (body === undefined) throw new ApiError('INVALID_RESPONSE', 'The answer was not JSON', response.status);
