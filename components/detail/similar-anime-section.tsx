@@ -11,7 +11,6 @@ import { RetryButton } from '@/components/anime/retry-button';
 import { useRecommendations } from '@/components/for-you/use-recommendations';
 import { WithheldLine } from '@/components/for-you/withheld-line';
 import type { RecommendationsAnswer } from '@/lib/jikan/recommendation-types';
-import { selectCanAccessAdult, useAuthStore } from '@/lib/stores/auth-store';
 import { myAnimeListUrl, NotLoadedYet } from './related/not-loaded-link';
 
 /** The detail page shows the most voted recommendations, at most this many. */
@@ -25,8 +24,7 @@ const GRID = 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4';
  * the anime database has no room the section says the list is being gathered and asks again a few
  * times; when it cannot answer, a copy kept before shows with its date, or a message and a retry:
  * never a spinner that does not end. What the server holds is in the page (`initial`, cached with
- * it, readable without JavaScript); it is asked again only while partial (titles still being
- * checked, learnt one per request) or for a verified adult, who may see more.
+ * it, readable without JavaScript) until the browser's own answer replaces it.
  */
 export function SimilarAnimeSection({
   animeId,
@@ -39,9 +37,10 @@ export function SimilarAnimeSection({
   const t = useTranslations('Similar');
   const tCommon = useTranslations('Common');
   const locale = useLocale();
-  const adult = useAuthStore(selectCanAccessAdult);
   const ids = useMemo(() => [animeId], [animeId]);
-  const { states, retry } = useRecommendations(ids, !initial || !!initial.partial || adult);
+  // Asked still: usually a hit of the server's hot cache, it brings what was learnt since the
+  // page was rendered, a verified adult's fuller list, or the mark of a copy kept from before.
+  const { states, retry } = useRecommendations(ids);
   const asked = states.get(animeId) ?? { status: 'loading' };
   const state =
     initial && (asked.status === 'loading' || asked.status === 'waiting')

@@ -23,7 +23,7 @@ type CastState = { status: 'loading' } | { status: 'ready'; data: CastAnswer } |
  * 'Personagens e dubladores' and the staff line, asked after the page has loaded
  * (app/api/anime/[id]/cast): main characters first, each with the Japanese voice and the dub of
  * the page's language when there is one. When the server holds the cast, the page renders it
- * (`initial`, in the cached HTML, readable without JavaScript) and nothing is asked.
+ * (`initial`, in the cached HTML, readable without JavaScript) until the browser's answer comes.
  */
 export function CastSection({
   animeId,
@@ -41,10 +41,9 @@ export function CastSection({
   const key = `${animeId}:${uid ?? ''}`;
   const [answer, setAnswer] = useState<{ key: string; state: CastState } | null>(null);
 
-  // The cast of an anime anyone may see is the same for everyone: one held whole is not asked.
-  const whole = !!initial && initial.characters !== null && initial.staff !== null;
   useEffect(() => {
-    if (authLoading || whole) return;
+    // Asked still (a hit of the hot cache, usually): a copy kept from an outage is then marked.
+    if (authLoading) return;
     const controller = new AbortController();
     apiGet<{ data: CastAnswer }>(`/api/anime/${animeId}/cast`, {}, { signal: controller.signal }).then(
       (body) => setAnswer({ key, state: { status: 'ready', data: body.data } }),
@@ -53,7 +52,7 @@ export function CastSection({
       },
     );
     return () => controller.abort();
-  }, [animeId, authLoading, key, whole]);
+  }, [animeId, authLoading, key]);
 
   const state: CastState =
     answer?.key === key ? answer.state : initial ? { status: 'ready', data: initial } : { status: 'loading' };

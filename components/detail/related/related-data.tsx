@@ -35,12 +35,10 @@ export function RelatedDataProvider({
   const key = `${animeId}:${uid ?? ''}`;
   const [answer, setAnswer] = useState<{ key: string; state: RelatedState } | null>(null);
 
-  // A whole franchise held by the server is the answer for a visitor: nothing to ask. A signed-in
-  // fan asks (a verified adult may see more), and an incomplete one is asked to grow.
-  const settled = !!initial && initial.complete && !initial.stale && !uid;
   useEffect(() => {
-    // Asked once sign-in has settled, with the token when there is one.
-    if (authLoading || settled) return;
+    // Asked once sign-in has settled, with the token when there is one: an incomplete franchise
+    // grows a step, a verified adult may see more, a copy kept from an outage is marked.
+    if (authLoading) return;
     const controller = new AbortController();
     apiGet<{ data: FranchiseAnswer }>(
       `/api/anime/${animeId}/franchise`,
@@ -53,7 +51,7 @@ export function RelatedDataProvider({
       },
     );
     return () => controller.abort();
-  }, [animeId, authLoading, key, settled]);
+  }, [animeId, authLoading, key]);
 
   const state: RelatedState =
     answer?.key === key ? answer.state : initial ? { status: 'ready', data: initial } : { status: 'loading' };
