@@ -125,7 +125,7 @@ test.describe('recommendations', () => {
     await seed(page, ratings([[BLEACH, 5, 'Bleach']]), '/for-you');
     await expect(page.getByRole('heading', { level: 1, name: 'Para você' })).toBeVisible();
     await expect(page.getByTestId('withheld-notice')).toContainText(
-      '1 sugestão ainda sendo verificada: a classificação etária ainda não é conhecida.',
+      '1 sugestão ainda sendo verificada.',
       slow,
     );
     // Not 'nothing new': one is still being checked.
