@@ -224,4 +224,28 @@ test.describe('header at desktop widths', () => {
       });
     }
   }
+
+  test.describe('before the scripts run', () => {
+    // The server's HTML alone: the session is still being checked, its placeholders drawn.
+    test.use({ javaScriptEnabled: false });
+    for (const locale of ['pt', 'en'] as const) {
+      test(`1024, 1280 and 1440 px (${locale}): the search is at least 160 px wide`, async ({ page }) => {
+        await setLanguage(page, locale);
+        for (const width of [1024, 1280, 1440]) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.goto('/');
+          const banner = page.getByRole('banner');
+          await expect(banner.getByTestId('access-badge')).toHaveAttribute('data-state', 'checking');
+          const search = banner.getByRole('combobox', {
+            name: locale === 'pt' ? 'Buscar animes' : 'Search anime',
+          });
+          expect((await search.boundingBox())!.width, `${width} px`).toBeGreaterThanOrEqual(160);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect(overflow, `${width} px`).toBe(0);
+        }
+      });
+    }
+  });
 });

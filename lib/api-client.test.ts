@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/stores/auth-store';
-import { ApiError, apiGet, apiUrl, isAbortError } from './api-client';
+import { ApiError, apiGet, apiUrl, isAbortError, retryAfter } from './api-client';
 
 function respond(status: number, body: unknown) {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -46,6 +46,26 @@ describe('apiGet', () => {
       status: 429,
       message: 'API temporariamente indisponível.',
     });
+  });
+
+  it("carries a refusal's Retry-After seconds, so the caller asks again when the budget refills", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: { code: 'TOO_MANY_REQUESTS', message: 'Espere.' } }), {
+            status: 429,
+            headers: { 'Content-Type': 'application/json', 'Retry-After': '7' },
+          }),
+      ),
+    );
+    await expect(apiGet('/api/anime/1/recommendations')).rejects.toMatchObject({
+      status: 429,
+      retryAfterSeconds: 7,
+    });
+    expect(retryAfter(null)).toBeUndefined();
+    expect(retryAfter('Wed, 21 Oct 2026 07:28:00 GMT')).toBeUndefined();
+    expect(retryAfter(' 12 ')).toBe(12);
   });
 
   it('copes with an error that has no JSON body', async () => {

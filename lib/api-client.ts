@@ -14,11 +14,10 @@ export class ApiError extends Error {
   readonly code: string;
   /** HTTP status, or 0 when no answer arrived (network failure). */
   readonly status: number;
+  /** From a refusal's Retry-After header (429, 503): seconds until asking again may succeed. */
+  readonly retryAfterSeconds: number | undefined;
 
-  /** Seconds the answer's Retry-After asked to wait (429), when it said. */
-  readonly retryAfterSeconds: number | null;
-
-  constructor(code: string, message: string, status: number, retryAfterSeconds: number | null = null) {
+  constructor(code: string, message: string, status: number, retryAfterSeconds?: number) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
@@ -69,6 +68,12 @@ async function idToken(): Promise<string | null> {
   }
 }
 
+/** Retry-After in seconds (delta-seconds only, as this app's routes send it), or undefined. */
+export function retryAfter(header: string | null): number | undefined {
+  if (!header || !/^\d{1,6}$/.test(header.trim())) return undefined;
+  return Number(header.trim());
+}
+
 export async function apiGet<T>(
   path: string,
   params: ApiParams = {},
@@ -110,7 +115,7 @@ export async function apiGet<T>(
       detail?.code ?? 'HTTP_ERROR',
       detail?.message ?? `HTTP ${response.status}`,
       response.status,
-      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+      retryAfter(response.headers.get('Retry-After')),
     );
   }
   if (body === undefined) throw new ApiError('INVALID_RESPONSE', 'The answer was not JSON', response.status);

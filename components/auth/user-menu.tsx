@@ -90,7 +90,9 @@ export function UserMenu({
         aria-hidden
         data-testid="user-menu-loading"
         className={cn(
-          'inline-block h-9 w-28 animate-pulse rounded-md bg-surface-2 motion-reduce:animate-none',
+          'inline-block h-9 animate-pulse rounded-md bg-surface-2 motion-reduce:animate-none',
+          // As wide as the button it stands for: an icon below 1280 px in the header.
+          compact ? 'w-9 xl:w-28' : 'w-28',
           className,
         )}
       />

@@ -3,6 +3,7 @@ import { animeTitle } from '@/lib/anime-display';
 import { cleanSynopsis } from '@/lib/detail/synopsis';
 import { detailVisibility } from '@/lib/detail/view';
 import type { Locale } from '@/lib/i18n/config';
+import { storedRecommendations } from '@/lib/jikan/recommendations';
 import type { AnimeDetails } from '@/lib/jikan/types';
 import { snapshotFromAnime } from '@/lib/stores/anime-snapshot';
 import { AdultBanner, AdultDetailFill } from './adult-sections';
@@ -29,6 +30,8 @@ export async function AnimeDetailPage({ anime, locale }: { anime: AnimeDetails; 
   const title = animeTitle(anime, locale) ?? t('notAvailableTitle');
   const { gated, banner, unverified } = detailVisibility(anime, { adult: false });
   const original = cleanSynopsis(anime.synopsis);
+  // What fans recommend, as the server holds it for a visitor (no call): in the cached HTML.
+  const similar = gated ? null : await storedRecommendations(anime.id);
 
   return (
     <article className="pb-12" data-anime-id={anime.id}>
@@ -71,7 +74,7 @@ export async function AnimeDetailPage({ anime, locale }: { anime: AnimeDetails; 
               <WhereToWatch id={anime.id} />
               <EpisodesSection animeId={anime.id} />
               <RelatedSections anime={anime} locale={locale} />
-              <SimilarAnimeSection animeId={anime.id} />
+              <SimilarAnimeSection animeId={anime.id} initial={similar} />
               <TechnicalInfo anime={anime} locale={locale} />
             </div>
             <aside className="flex min-w-0 flex-col gap-6" aria-label={t('yourArea')}>

@@ -10,6 +10,8 @@ import { AnimeCardSkeleton } from '@/components/anime/anime-card-skeleton';
 import { RetryButton } from '@/components/anime/retry-button';
 import { useRecommendations } from '@/components/for-you/use-recommendations';
 import { WithheldLine } from '@/components/for-you/withheld-line';
+import type { RecommendationsAnswer } from '@/lib/jikan/recommendation-types';
+import { myAnimeListUrl, NotLoadedYet } from './related/not-loaded-link';
 
 /** The detail page shows the most voted recommendations, at most this many. */
 export const MAX_SIMILAR = 12;
@@ -21,25 +23,41 @@ const GRID = 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4';
  * after the page (it never holds the page back) from GET /api/anime/{id}/recommendations. While
  * the anime database has no room the section says the list is being gathered and asks again a few
  * times; when it cannot answer, a copy kept before shows with its date, or a message and a retry:
- * never a spinner that does not end.
+ * never a spinner that does not end. What the server holds is in the page (`initial`, cached with
+ * it, readable without JavaScript) until the browser's own answer replaces it.
  */
-export function SimilarAnimeSection({ animeId }: { animeId: number }) {
+export function SimilarAnimeSection({
+  animeId,
+  initial = null,
+}: {
+  animeId: number;
+  /** The list as a visitor sees it, from what the server held when it rendered the page. */
+  initial?: RecommendationsAnswer | null;
+}) {
   const t = useTranslations('Similar');
   const tCommon = useTranslations('Common');
   const locale = useLocale();
   const ids = useMemo(() => [animeId], [animeId]);
+  // Asked still: usually a hit of the server's hot cache, it brings what was learnt since the
+  // page was rendered, a verified adult's fuller list, or the mark of a copy kept from before.
   const { states, retry } = useRecommendations(ids);
-  const state = states.get(animeId) ?? { status: 'loading' };
+  const asked = states.get(animeId) ?? { status: 'loading' };
+  const state =
+    initial && (asked.status === 'loading' || asked.status === 'waiting')
+      ? { status: 'done' as const, answer: initial }
+      : asked;
   const headingId = `similar-${animeId}`;
 
   let body: React.ReactNode;
   if (state.status === 'loading') {
     body = (
-      <div className={GRID} aria-hidden>
-        {Array.from({ length: SKELETONS }, (_, index) => (
-          <AnimeCardSkeleton key={index} withNote />
-        ))}
-      </div>
+      <NotLoadedYet href={myAnimeListUrl(animeId, 'userrecs')} link={t('link')}>
+        <div className={GRID} aria-hidden>
+          {Array.from({ length: SKELETONS }, (_, index) => (
+            <AnimeCardSkeleton key={index} withNote />
+          ))}
+        </div>
+      </NotLoadedYet>
     );
   } else if (state.status === 'waiting') {
     body = <p className="text-sm text-muted">{t('pending')}</p>;

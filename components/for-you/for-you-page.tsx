@@ -112,7 +112,8 @@ export function ForYouPage() {
             <AnimeCardSkeleton key={index} withNote />
           ))}
         </div>
-      ) : (
+      ) : state.withheld > 0 ? null : (
+        // Not 'nothing new' while some are still being checked: the withheld line says so.
         <ListingMessage tone="empty" icon={Sparkles} text={t('noneYet')} />
       )}
     </div>

@@ -16,11 +16,13 @@ const UNDO_TOAST_MS = 8000;
 /** The reason under a suggestion: 'Porque você avaliou X com 5 estrelas', 'Continuação de X'… */
 export function useSuggestionReason(): (suggestion: Suggestion) => string {
   const t = useTranslations('ForYou');
-  const tCommon = useTranslations('Common');
+  const tLists = useTranslations('Lists');
+  // No title anywhere yet (the server is still learning the record): the anime's number, never N/A.
+  const name = (anime: { id: number; title: string | null }) =>
+    anime.title ?? tLists('entryTitle', { id: anime.id });
   return ({ reason }) => {
-    if (reason.kind === 'sequel')
-      return t('reasonSequel', { title: reason.of.title ?? tCommon('notAvailable') });
-    const title = reason.seed.title ?? tCommon('notAvailable');
+    if (reason.kind === 'sequel') return t('reasonSequel', { title: name(reason.of) });
+    const title = name(reason.seed);
     switch (reason.seed.reason.kind) {
       case 'rated':
         return t('reasonRated', { title, stars: reason.seed.reason.stars });

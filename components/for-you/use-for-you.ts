@@ -5,7 +5,9 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { animeTitle } from '@/lib/anime-display';
 import {
   chooseSeeds,
+  stillUnknown,
   suggest,
+  withSeedTitles,
   type FanLibrary,
   type SequelCandidate,
   type Suggestion,
@@ -33,7 +35,10 @@ export type ForYouState =
       outage: boolean;
       /** Some lists are copies kept from before an outage. */
       stale: boolean;
-      /** Recommendations withheld from this visitor (unknown age rating). */
+      /**
+       * Different recommended anime withheld from this visitor while their age rating is being
+       * checked (the server learns them, a few per visit): the count shrinks as they are learnt.
+       */
       withheld: number;
     };
 
@@ -101,30 +106,35 @@ export function useForYou(): ForYouState {
     if (!hydrated) return { status: 'loading' };
     if (seeds.length === 0 && sequels.length === 0) return { status: 'noSeeds' };
     const recommendations = new Map<number, RecommendedAnime[]>();
+    const titles = new Map<number, string>();
+    const withheldIds: number[][] = [];
     let done = 0;
     let outage = false;
     let stale = false;
-    let withheld = 0;
     for (const id of seedIds) {
       const state = states.get(id);
       if (state?.status === 'done') {
         done += 1;
-        recommendations.set(id, state.answer.items);
-        stale ||= !!state.answer.stale;
-        withheld += state.answer.withheld;
+        const { answer } = state;
+        recommendations.set(id, answer.items);
+        stale ||= !!answer.stale;
+        withheldIds.push(answer.withheldIds ?? []);
+        const title = answer.source ? animeTitle(answer.source, locale) : null;
+        if (title) titles.set(id, title);
       } else if (state?.status === 'gaveUp') {
         done += 1;
         outage = true;
       }
     }
+    const named = withSeedTitles(seeds, titles);
     return {
       status: 'ready',
-      suggestions: suggest(library, seeds, recommendations, sequels),
+      suggestions: suggest(library, named, recommendations, sequels),
       done,
       total: seedIds.length,
       outage,
       stale,
-      withheld,
+      withheld: stillUnknown(library, seeds, withheldIds),
     };
-  }, [hydrated, seeds, seedIds, states, library, sequels]);
+  }, [hydrated, seeds, seedIds, states, library, sequels, locale]);
 }

@@ -18,7 +18,9 @@ import { MobileMenu } from './mobile-menu';
  * Site header (SPEC §2 Header). From 1024 px everything is inline: the brand, the navigation and
  * the controls keep their size, and the search takes the rest (at least 160 px: below 1280 px the
  * brand shows its mark only and the sign-in button its icon, below 1536 px the access badge its
- * icon, and a narrow search bar submits from its magnifier). From 768 px the search is inline and the rest is in the menu; phones get the menu.
+ * icon, and a narrow search bar submits from its magnifier; the placeholders drawn while the
+ * session is checked are as narrow as what replaces them, so the search keeps its width then
+ * too). From 768 px the search is inline and the rest is in the menu; phones get the menu.
  */
 export async function Header() {
   const t = await getTranslations('Header');
@@ -45,7 +47,7 @@ export async function Header() {
             {t('settings')}
           </Link>
         </nav>
-        <div className="ml-auto hidden max-w-md min-w-0 flex-1 md:block">
+        <div className="ml-auto hidden max-w-md min-w-0 flex-1 md:block lg:min-w-40">
           <SearchBar icons={searchIcons()} />
         </div>
         {/* One set of controls for every width (each rendered once, so hydrated once): the
@@ -118,7 +120,7 @@ async function AccountChecking() {
       <span
         aria-hidden
         data-testid="user-menu-loading"
-        className="inline-block h-9 w-28 animate-pulse rounded-md bg-surface-2 motion-reduce:animate-none"
+        className="inline-block h-9 w-9 animate-pulse rounded-md bg-surface-2 motion-reduce:animate-none xl:w-28"
       />
     </>
   );

@@ -219,6 +219,9 @@ const DEFS = [
   { id: 5, title: 'Cowboy Bebop: Tengoku no Tobira', en: 'Cowboy Bebop: The Movie', ja: 'カウボーイビバップ 天国の扉', type: 'Movie', source: 'Original', eps: 1, status: 'Finished Airing', from: '2001-09-01', to: '2001-09-01', rating: 'r17', score: 8.38, pop: 660, g: ['Action', 'Sci-Fi'], th: ['Adult Cast', 'Space'], st: ['Sunrise'], pr: ['Bandai'], li: ['Sentai Filmworks'], rel: [['Parent story', 1]] },
   { id: 19, title: 'Monster', en: 'Monster', ja: 'モンスター', type: 'TV', source: 'Manga', eps: 74, status: 'Finished Airing', from: '2004-04-07', to: '2005-09-28', rating: 'r17', score: 8.88, pop: 115, g: ['Drama', 'Mystery', 'Suspense'], th: ['Adult Cast', 'Psychological'], d: ['Seinen'], st: ['Madhouse'], pr: ['Nippon TV'], li: ['VIZ Media'], gogo: false },
   { id: 30, title: 'Shinseiki Evangelion', en: 'Neon Genesis Evangelion', ja: '新世紀エヴァンゲリオン', type: 'TV', source: 'Original', eps: 26, status: 'Finished Airing', from: '1995-10-04', to: '1996-03-27', rating: 'pg13', score: 8.35, pop: 55, g: ['Action', 'Award Winning', 'Drama', 'Sci-Fi', 'Suspense'], th: ['Mecha', 'Psychological'], st: ['Gainax', 'Tatsunoko Production'], pr: ['TV Tokyo'] },
+  // Recommended beside Evangelion in the recorded feed (RECOMMENDATION_FEED_PAIRS): real titles and dates
+  { id: 227, title: 'FLCL', en: 'FLCL', ja: 'フリクリ', type: 'OVA', source: 'Original', eps: 6, status: 'Finished Airing', from: '2000-04-26', to: '2001-03-16', rating: 'pg13', score: 7.71, pop: 2440, g: ['Action', 'Comedy', 'Sci-Fi'], th: ['Mecha', 'Parody'], st: ['Gainax', 'Production I.G'], pr: ['TV Tokyo'] },
+  { id: 35849, title: 'Darling in the FranXX', en: 'DARLING in the FRANXX', ja: 'ダーリン・イン・ザ・フランキス', type: 'TV', source: 'Original', eps: 24, status: 'Finished Airing', from: '2018-01-13', to: '2018-07-07', rating: 'pg13', score: 7.22, pop: 2450, g: ['Action', 'Drama', 'Romance', 'Sci-Fi'], th: ['Mecha'], st: ['A-1 Pictures'], pr: ['Aniplex'] },
   { id: 43, title: 'Koukaku Kidoutai', en: 'Ghost in the Shell', ja: '攻殻機動隊', type: 'Movie', source: 'Manga', eps: 1, status: 'Finished Airing', from: '1995-11-18', to: '1995-11-18', rating: 'r', score: 8.27, pop: 360, g: ['Action', 'Mystery', 'Sci-Fi', 'Suspense'], d: ['Seinen'], st: ['Production I.G'], pr: ['Bandai'] },
   { id: 47, title: 'Akira', en: 'Akira', ja: 'アキラ', type: 'Movie', source: 'Manga', eps: 1, status: 'Finished Airing', from: '1988-07-16', to: '1988-07-16', rating: 'r17', score: 8.16, pop: 230, g: ['Action', 'Award Winning', 'Horror', 'Sci-Fi', 'Supernatural'], th: ['Gore', 'Military'], d: ['Seinen'], st: ['Tokyo Movie Shinsha'], pr: ['Bandai'] },
   { id: 199, title: 'Sen to Chihiro no Kamikakushi', en: 'Spirited Away', ja: '千と千尋の神隠し', type: 'Movie', source: 'Original', eps: 1, status: 'Finished Airing', from: '2001-07-20', to: '2001-07-20', rating: 'pg', score: 8.77, pop: 35, g: ['Adventure', 'Award Winning', 'Supernatural'], st: ['Studio Ghibli'], pr: ['Dentsu'], yt: 'fkSpirited1' },
@@ -988,6 +991,8 @@ export const RECOMMENDATION_FEED_PAIRS = Object.freeze([
   '21-11061', // One Piece | Hunter x Hunter (2011)
   '269-38000', // Bleach | Kimetsu no Yaiba
   '40748-44511', // Jujutsu Kaisen | Chainsaw Man (a second user)
+  '30-227', // Neon Genesis Evangelion | FLCL
+  '30-35849', // Neon Genesis Evangelion | Darling in the FranXX
 ]);
 
 const RECOMMENDATION_VOTES = (() => {

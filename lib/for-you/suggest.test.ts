@@ -7,7 +7,9 @@ import {
   MAX_SEEDS,
   sequelIdsOf,
   sequelSources,
+  stillUnknown,
   suggest,
+  withSeedTitles,
   type FanLibrary,
   type Seed,
 } from './suggest';
@@ -176,5 +178,40 @@ describe('sequels', () => {
       }),
     ).toEqual([1735]);
     expect(sequelIdsOf({})).toEqual([]);
+  });
+});
+
+describe('seed titles and what is still unknown', () => {
+  it('names a seed the device kept no copy of from the server, never overriding the device', () => {
+    const lib = library({ ratings: [{ ...rating(1, 5), title: null }, rating(2, 5)] });
+    const seeds = withSeedTitles(
+      chooseSeeds(lib),
+      new Map([
+        [1, 'Neon Genesis Evangelion'],
+        [2, 'Other'],
+      ]),
+    );
+    expect(seeds.map((seed) => [seed.id, seed.title])).toEqual([
+      [1, 'Neon Genesis Evangelion'],
+      [2, 'Seed 2'],
+    ]);
+    const [first] = suggest(lib, seeds, new Map([[1, [rec(10, 3)]]]));
+    expect(first!.reason).toMatchObject({ kind: 'seed', seed: { id: 1, title: 'Neon Genesis Evangelion' } });
+  });
+
+  it('counts each withheld anime once, and none the fan rated, listed, dismissed or seeds from', () => {
+    const lib = library({
+      ratings: [rating(1, 5), rating(2, 5), rating(3, 2)],
+      listed: [{ id: 4, list: 'PLAN_TO_WATCH', at: null, title: null }],
+      dismissed: new Set([5]),
+    });
+    const seeds = chooseSeeds(lib);
+    expect(
+      stillUnknown(lib, seeds, [
+        [10, 11, 3],
+        [10, 4, 5, 2, 12],
+      ]),
+    ).toBe(3);
+    expect(stillUnknown(lib, seeds, [[], []])).toBe(0);
   });
 });

@@ -100,6 +100,16 @@ export function contribution(seed: Pick<Seed, 'weight'>, votes: number): number 
   return seed.weight * (1 + Math.log10(1 + Math.max(0, votes)) * 1.2);
 }
 
+/** What is never suggested: whatever the fan rated, listed or dismissed, and the seeds. */
+function excludedIds(library: FanLibrary, seeds: readonly Pick<Seed, 'id'>[]): Set<number> {
+  return new Set<number>([
+    ...library.ratings.map((entry) => entry.id),
+    ...library.listed.map((entry) => entry.id),
+    ...library.dismissed,
+    ...seeds.map((seed) => seed.id),
+  ]);
+}
+
 /** Sequels come before anything fans recommend: the fan is already following that franchise. */
 const SEQUEL_BONUS = 100;
 
@@ -116,12 +126,7 @@ export function suggest(
   sequels: readonly SequelCandidate[] = [],
   limit = MAX_SUGGESTIONS,
 ): Suggestion[] {
-  const excluded = new Set<number>([
-    ...library.ratings.map((entry) => entry.id),
-    ...library.listed.map((entry) => entry.id),
-    ...library.dismissed,
-    ...seeds.map((seed) => seed.id),
-  ]);
+  const excluded = excludedIds(library, seeds);
   const found = new Map<
     number,
     { anime: Anime; score: number; votes: number; best: { seed: Seed; value: number; rank: number } }
@@ -197,4 +202,30 @@ export function sequelIdsOf(record: {
     .filter((group) => group.relation.toLowerCase() === 'sequel')
     .flatMap((group) => group.entries.filter((entry) => entry.type === 'anime').map((entry) => entry.id));
   return [...new Set(ids)];
+}
+
+/**
+ * The seeds with a title for each that has none on the device (a restored backup, an import keeps
+ * ratings without a copy of the anime): the server's own record of it, named by its answer.
+ */
+export function withSeedTitles(seeds: readonly Seed[], titles: ReadonlyMap<number, string>): Seed[] {
+  return seeds.map((seed) =>
+    seed.title || !titles.has(seed.id) ? seed : { ...seed, title: titles.get(seed.id)! },
+  );
+}
+
+/**
+ * How many different recommended anime are still being checked (withheld until their age rating
+ * is known), among those the fan could be suggested: each counted once however many seeds name
+ * it; what the fan rated, listed or dismissed, and the seeds, are no suggestion to wait for.
+ */
+export function stillUnknown(
+  library: FanLibrary,
+  seeds: readonly Pick<Seed, 'id'>[],
+  withheldIds: Iterable<readonly number[]>,
+): number {
+  const excluded = excludedIds(library, seeds);
+  const unknown = new Set<number>();
+  for (const ids of withheldIds) for (const id of ids) if (!excluded.has(id)) unknown.add(id);
+  return unknown.size;
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { keepExtra, storedExtra, type ExtraKind } from '@/lib/records';
+import { cacheKey, getCache } from '@/lib/server/cache';
 import { httpUrl } from '@/lib/server/upstream';
 import { jikanDeadline, jikanGet, type StoredCopy } from './client';
 
@@ -170,4 +171,32 @@ export function getStaff(id: number, deadline = jikanDeadline()): Promise<Staff>
     stored: storedCopy<Staff>(id, 'staff'),
     markStale,
   });
+}
+
+/** The kept `kind` of anime `id` without any call: the hot cache (fresh or stale), else the store. */
+async function heldExtra<T>(id: number, kind: 'characters' | 'staff'): Promise<T | null> {
+  const hit = await getCache()
+    .get<T>(cacheKey(`jikan:/anime/${id}/${kind}`))
+    .catch(() => undefined);
+  if (hit) return hit.value;
+  return (await storedExtra<T>(id, kind, { waitForOpen: false }))?.data ?? null;
+}
+
+/**
+ * The characters and staff the server holds for anime `id`, without any call (a page render,
+ * cached for everyone; the caller renders only a record every visitor may see): null when no
+ * characters are held, or the database is still opening.
+ */
+export async function storedCast(
+  id: number,
+): Promise<{ characters: CastCharacter[]; staff: StaffCredit[] | null } | null> {
+  const [characters, staff] = await Promise.all([
+    heldExtra<Characters>(id, 'characters'),
+    heldExtra<Staff>(id, 'staff'),
+  ]);
+  if (!characters || !Array.isArray(characters.characters)) return null;
+  return {
+    characters: characters.characters,
+    staff: Array.isArray(staff?.staff) ? staff.staff : null,
+  };
 }

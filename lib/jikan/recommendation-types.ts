@@ -17,6 +17,21 @@ export interface RecommendationsAnswer {
   items: RecommendedAnime[];
   /** How many were withheld from this caller only because their adult facts are unknown. */
   withheld: number;
+  /**
+   * The ids of those withheld (an id names nothing: its title stays on the server), so that a
+   * page joining several lists counts each unknown anime once.
+   */
+  withheldIds?: number[];
+  /**
+   * Some recommended anime are not known yet (their records are being fetched, one per request):
+   * ask again later, the list grows as they are learnt.
+   */
+  partial?: true;
+  /**
+   * The anime the recommendations are beside, as the caller may see it (its titles), when the
+   * server holds its record: a suggestion's reason names it even when the device kept no copy.
+   */
+  source?: { id: number; title: string | null; titleEnglish: string | null };
   /** A copy kept before, answered while the anime database could not answer: when it was fetched. */
   stale?: { fetchedAt: string };
   /** Never fetched, and the anime database has no room now: ask again later. */

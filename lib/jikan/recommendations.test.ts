@@ -9,6 +9,9 @@ const records = vi.hoisted(() => ({
   keepExtra: vi.fn(),
 }));
 
+const learn = vi.hoisted(() => ({ learnOneRecord: vi.fn(async (_ids: readonly number[]) => null) }));
+vi.mock('./learn', () => learn);
+
 vi.mock('@/lib/records', async (importOriginal) => ({
   ...(await importOriginal<typeof RecordsModule>()),
   storedRecords: async (ids: number[]) =>
@@ -69,6 +72,7 @@ beforeEach(() => {
   records.known.clear();
   records.kept = null;
   records.keepExtra.mockClear();
+  learn.learnOneRecord.mockClear();
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 
@@ -127,6 +131,37 @@ describe('getAnimeRecommendations', () => {
     expect(full.items.map((item) => item.id)).toEqual([10, 20, 30, 40]);
     expect(full.items[1]).toMatchObject({ adultFactsUnknown: true, rating: null });
     expect(full.withheld).toBe(0);
+  });
+
+  it('says a list is partial, names what is withheld by id, and learns the anime itself first', async () => {
+    known(10);
+    upstream(() => json({ data: [entry(10, 1), entry(20, 5), entry(30, 2)] }));
+    const seen = await getAnimeRecommendations(6, visitor);
+    expect(seen).toMatchObject({ withheld: 2, withheldIds: [20, 30], partial: true });
+    expect(seen.source).toBeUndefined();
+    expect(learn.learnOneRecord).toHaveBeenLastCalledWith([6, 20, 30]);
+
+    known(6, { title: 'Own', titleEnglish: 'Own EN' });
+    known(20);
+    const later = await getAnimeRecommendations(6, visitor);
+    expect(later.items.map((item) => item.id)).toEqual([20, 10]);
+    expect(later).toMatchObject({ withheld: 1, withheldIds: [30], partial: true });
+    expect(later.source).toEqual({ id: 6, title: 'Own', titleEnglish: 'Own EN' });
+    expect(learn.learnOneRecord).toHaveBeenLastCalledWith([30]);
+
+    known(30);
+    const whole = await getAnimeRecommendations(6, visitor);
+    expect(whole.partial).toBeUndefined();
+    expect(whole.withheldIds).toBeUndefined();
+    expect(learn.learnOneRecord).toHaveBeenCalledTimes(2);
+  });
+
+  it('never names an adult anime to a visitor as the source of its recommendations', async () => {
+    known(6, { title: 'Adult one', rating: 'Rx - Hentai' });
+    known(10);
+    upstream(() => json({ data: [entry(10, 1)] }));
+    expect((await getAnimeRecommendations(6, visitor)).source).toBeUndefined();
+    expect((await getAnimeRecommendations(6, adult)).source).toMatchObject({ title: 'Adult one' });
   });
 
   it('answers none for an id Jikan does not know, and remembers it', async () => {

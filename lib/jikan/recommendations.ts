@@ -1,9 +1,11 @@
 import 'server-only';
 import { z } from 'zod';
 import { keepExtra, storedExtra, storedRecords } from '@/lib/records';
+import { cacheKey, getCache } from '@/lib/server/cache';
 import { AppError, isAppError } from '@/lib/server/errors';
 import { jikanGet, type StoredCopy } from './client';
-import { gateAnimeList, type ContentAccess } from './filter';
+import { gateAnimeList, isAdultAnime, type ContentAccess } from './filter';
+import { learnOneRecord } from './learn';
 import { toAnime } from './mappers';
 import { jikanAnimeSchema } from './schemas';
 import { isAnimeId } from './details';
@@ -21,7 +23,9 @@ import {
  *
  * Jikan's entries carry only id, title and cover, so a recommended anime's age rating and genres
  * are whatever the server knows of it from the records it has fetched (lib/records). One it never
- * fetched has unknown adult facts: it is withheld from visitors (fail closed) and counted.
+ * fetched has unknown adult facts: it is withheld from visitors (fail closed), counted, and learnt
+ * in the background, one record per request when the limiter has room (lib/jikan/learn.ts); the
+ * answer says it is partial until every one is known.
  */
 
 export type { RecommendedAnime, RecommendationsAnswer } from './recommendation-types';
@@ -178,10 +182,58 @@ export async function getAnimeRecommendations(
     throw error;
   }
   if ('pending' in kept) return { items: [], withheld: 0, pending: true };
-  const known = await storedRecords(kept.items.map((item) => item.id));
-  const { shown, withheld } = gateAnimeList(
-    kept.items.map((item) => withKnownFacts(item, known.get(item.id)?.record)),
-    access,
-  );
-  return { items: shown, withheld, ...(kept.stale ? { stale: kept.stale } : {}) };
+  return answerFrom(id, kept, access, { learn: !kept.stale });
+}
+
+/**
+ * The kept list as `access` may see it: each recommendation with what the server knows of it,
+ * those of unknown adult facts withheld from a visitor. With `learn`, the first unknown record
+ * (the anime itself first, for a reason that names it) is fetched after the answer.
+ */
+async function answerFrom(
+  id: number,
+  kept: KeptRecommendations,
+  access: ContentAccess,
+  { learn, waitForOpen = true }: { learn: boolean; waitForOpen?: boolean },
+): Promise<RecommendationsAnswer> {
+  const known = await storedRecords([id, ...kept.items.map((item) => item.id)], { waitForOpen });
+  const facts = kept.items.map((item) => withKnownFacts(item, known.get(item.id)?.record));
+  const { shown, withheld } = gateAnimeList(facts, access);
+  const shownIds = new Set(shown.map((item) => item.id));
+  const withheldIds = facts
+    .filter((item) => item.adultFactsUnknown && !shownIds.has(item.id))
+    .map((item) => item.id);
+  const own = known.get(id)?.record;
+  const missing = [
+    ...(own ? [] : [id]),
+    ...facts.filter((item) => item.adultFactsUnknown).map((item) => item.id),
+  ];
+  if (learn && missing.length > 0) await learnOneRecord(missing);
+  const source =
+    own && (access.adult || !isAdultAnime(own))
+      ? { id, title: own.title, titleEnglish: own.titleEnglish }
+      : undefined;
+  return {
+    items: shown,
+    withheld,
+    ...(withheldIds.length > 0 ? { withheldIds } : {}),
+    ...(missing.length > 0 ? { partial: true as const } : {}),
+    ...(source ? { source } : {}),
+    ...(kept.stale ? { stale: kept.stale } : {}),
+  };
+}
+
+/**
+ * What a visitor sees of the recommendations the server holds for anime `id`, without any call
+ * (a page render, cached for everyone): null when none are kept, or the database is still opening.
+ */
+export async function storedRecommendations(id: number): Promise<RecommendationsAnswer | null> {
+  const hit = await getCache()
+    .get<KeptRecommendations>(cacheKey(`jikan:/anime/${id}/recommendations`))
+    .catch(() => undefined);
+  const kept = Array.isArray(hit?.value?.items)
+    ? { items: hit.value.items }
+    : (await storedCopy(id, { waitForOpen: false }))?.value;
+  if (!kept) return null;
+  return answerFrom(id, kept, { adult: false }, { learn: false, waitForOpen: false });
 }

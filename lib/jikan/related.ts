@@ -138,17 +138,20 @@ async function step(id: number): Promise<FranchiseNode | null | undefined> {
   }
 }
 
-const walkSource: WalkSource<FranchiseNode> = {
-  known: async (ids) => {
-    const records = await knownRecords(ids);
-    const nodes = new Map<number, FranchiseNode>();
-    for (const [id, entry] of records) {
-      if (entry.relations) nodes.set(id, toNode(entry.record, entry.relations));
-    }
-    return nodes;
-  },
-  step,
-};
+/** The walk's records: those learnt before, and (`step`) at most one new one per walk. */
+function walkSource({ waitForOpen = true }: { waitForOpen?: boolean } = {}): WalkSource<FranchiseNode> {
+  return {
+    known: async (ids) => {
+      const records = await knownRecords(ids, { waitForOpen });
+      const nodes = new Map<number, FranchiseNode>();
+      for (const [id, entry] of records) {
+        if (entry.relations) nodes.set(id, toNode(entry.record, entry.relations));
+      }
+      return nodes;
+    },
+    step,
+  };
+}
 
 export interface Franchise {
   /** Every entry known, in watch order, the anime itself included. */
@@ -157,12 +160,68 @@ export interface Franchise {
   complete: boolean;
 }
 
-/** The franchise of `anime` (its own record, just had from the data layer). */
-export async function getFranchise(anime: AnimeDetails): Promise<Franchise> {
-  const { nodes, complete } = await walkFranchise(toNode(anime, anime.relations ?? []), walkSource);
+/**
+ * The franchise of `anime` (its own record, just had from the data layer). With `learn: false`
+ * (a page render, cached for everyone) only what is learnt already, without any call, and a
+ * database still opening is not waited for.
+ */
+export async function getFranchise(
+  anime: AnimeDetails,
+  { learn = true }: { learn?: boolean } = {},
+): Promise<Franchise> {
+  const { nodes, complete } = await walkFranchise(
+    toNode(anime, anime.relations ?? []),
+    walkSource({ waitForOpen: learn }),
+    learn ? {} : { maxSteps: 0 },
+  );
   return {
     entries: nodes.map(({ relations: _relations, ...card }) => card),
     // A record with no relations read yet (an older copy) cannot say its franchise is whole.
     complete: complete && Array.isArray(anime.relations),
+  };
+}
+
+/** What GET /api/anime/{id}/franchise answers, and what the page holds of it for visitors. */
+export interface FranchiseAnswer {
+  /** The franchise in watch order, the anime itself included. */
+  entries: RelatedCard[];
+  /** Nothing is left to load: no 'more titles appear as they load'. */
+  complete: boolean;
+  /** Cards of the anime related directly, those already learnt. */
+  related: RelatedCard[];
+  /**
+   * The anime database could not answer: what is shown is what was stored before, fetched then
+   * (null for the offline catalogue's stand-in).
+   */
+  stale?: { fetchedAt: string | null };
+  /** Nothing stored, and the anime database cannot answer now. */
+  unavailable?: boolean;
+}
+
+/**
+ * The franchise and the direct relatives' cards of `anime`, adult ones included (the caller
+ * filters them, visibleRelatives). With `learn: false` nothing is fetched (getFranchise).
+ */
+export async function franchiseAnswer(
+  anime: AnimeDetails,
+  { learn = true }: { learn?: boolean } = {},
+): Promise<FranchiseAnswer> {
+  const direct = (anime.relations ?? []).flatMap((group) =>
+    group.entries.filter((entry) => entry.type === 'anime').map((entry) => entry.id),
+  );
+  // The walk first: a record it has just learnt is among the cards.
+  const franchise = await getFranchise(anime, { learn });
+  const cards = await relatedCards(direct, { waitForOpen: learn });
+  const stale = anime.stale ?? (anime.offline ? { fetchedAt: null } : null);
+  return { ...franchise, related: [...cards.values()], ...(stale ? { stale } : {}) };
+}
+
+/** The answer as someone may see it: adult records for a verified adult only (SPEC §6). */
+export function visibleRelatives(answer: FranchiseAnswer, adult: boolean): FranchiseAnswer {
+  if (adult) return answer;
+  return {
+    ...answer,
+    entries: answer.entries.filter((card) => !card.adult),
+    related: answer.related.filter((card) => !card.adult),
   };
 }

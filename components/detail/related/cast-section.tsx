@@ -8,6 +8,7 @@ import { countValues } from '@/lib/i18n/format-count';
 import type { CastCharacter, StaffCredit, VoiceLanguage } from '@/lib/jikan/cast';
 import { useAuthStore } from '@/lib/stores/auth-store';
 import type { CastAnswer } from '@/app/api/anime/[id]/cast/route';
+import { myAnimeListUrl, NotLoadedYet } from './not-loaded-link';
 
 /** Characters shown at once; the rest open under 'Ver todos'. */
 const FIRST_CHARACTERS = 12;
@@ -22,9 +23,19 @@ type CastState = { status: 'loading' } | { status: 'ready'; data: CastAnswer } |
 /**
  * 'Personagens e dubladores' and the staff line, asked after the page has loaded
  * (app/api/anime/[id]/cast): main characters first, each with the Japanese voice and the dub of
- * the page's language when there is one.
+ * the page's language when there is one. When the server holds the cast, the page renders it
+ * (`initial`, in the cached HTML, readable without JavaScript) until the browser's answer comes.
  */
-export function CastSection({ animeId, locale }: { animeId: number; locale: string }) {
+export function CastSection({
+  animeId,
+  locale,
+  initial = null,
+}: {
+  animeId: number;
+  locale: string;
+  /** The cast the server held when it rendered the page (the same for every visitor). */
+  initial?: CastAnswer | null;
+}) {
   const t = useTranslations('Related');
   const uid = useAuthStore((state) => state.user?.uid ?? null);
   const authLoading = useAuthStore((state) => state.loading);
@@ -32,6 +43,7 @@ export function CastSection({ animeId, locale }: { animeId: number; locale: stri
   const [answer, setAnswer] = useState<{ key: string; state: CastState } | null>(null);
 
   useEffect(() => {
+    // Asked still (a hit of the hot cache, usually): a copy kept from an outage is then marked.
     if (authLoading) return;
     const controller = new AbortController();
     apiGet<{ data: CastAnswer }>(`/api/anime/${animeId}/cast`, {}, { signal: controller.signal }).then(
@@ -43,7 +55,8 @@ export function CastSection({ animeId, locale }: { animeId: number; locale: stri
     return () => controller.abort();
   }, [animeId, authLoading, key]);
 
-  const state: CastState = answer?.key === key ? answer.state : { status: 'loading' };
+  const state: CastState =
+    answer?.key === key ? answer.state : initial ? { status: 'ready', data: initial } : { status: 'loading' };
   if (state.status === 'ready' && state.data.gated) return null;
   const data = state.status === 'ready' ? state.data : null;
   const languages = dubLanguages(locale);
@@ -58,7 +71,11 @@ export function CastSection({ animeId, locale }: { animeId: number; locale: stri
       <h2 id="cast-title" className="text-lg font-bold sm:text-xl">
         {t('castTitle')}
       </h2>
-      {state.status === 'loading' && <p className="text-sm text-muted">{t('loading')}</p>}
+      {state.status === 'loading' && (
+        <NotLoadedYet href={myAnimeListUrl(animeId, 'characters')} link={t('castLink')}>
+          <p className="text-sm text-muted">{t('loading')}</p>
+        </NotLoadedYet>
+      )}
       {data?.stale && (
         <p role="status" className="text-sm text-muted" data-testid="cast-stored">
           {t('storedCopy')}

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { RelatedRow } from './related-card';
+import { myAnimeListUrl, NotLoadedYet } from './not-loaded-link';
 import { useRelatedData } from './related-data';
 
 /**
@@ -28,7 +29,11 @@ export function FranchiseSection({ animeId, locale }: { animeId: number; locale:
         </h2>
         <p className="text-sm text-muted">{t('franchiseHint')}</p>
       </div>
-      {related.status === 'loading' && <p className="text-sm text-muted">{t('loading')}</p>}
+      {related.status === 'loading' && (
+        <NotLoadedYet href={myAnimeListUrl(animeId)} link={t('franchiseLink')}>
+          <p className="text-sm text-muted">{t('loading')}</p>
+        </NotLoadedYet>
+      )}
       {(related.status === 'failed' || (related.status === 'ready' && related.data.unavailable)) && (
         <p role="status" className="text-sm text-muted" data-testid="franchise-unavailable">
           {t('franchiseUnavailable')}

@@ -3,7 +3,7 @@
 // from the anime database, only when the limiter has room (lib/jikan/related.ts).
 import type { NextRequest } from 'next/server';
 import { getAnimeDetails, isAdultAnime } from '@/lib/jikan';
-import { getFranchise, relatedCards, type RelatedCard } from '@/lib/jikan/related';
+import { franchiseAnswer, visibleRelatives, type FranchiseAnswer } from '@/lib/jikan/related';
 import { withClientBudget } from '@/lib/server/client-budget';
 import { isAppError, toErrorResponse } from '@/lib/server/errors';
 import { animeIdParam, jsonResponse, parseOrThrow, privateJsonResponse } from '@/lib/server/http';
@@ -11,18 +11,7 @@ import { getRequestAccess } from '@/lib/server/request-auth';
 
 export const dynamic = 'force-dynamic';
 
-export interface FranchiseAnswer {
-  /** The franchise in watch order, the anime itself included. */
-  entries: RelatedCard[];
-  /** Nothing is left to load: no 'more titles appear as they load'. */
-  complete: boolean;
-  /** Cards of the anime related directly, those already learnt. */
-  related: RelatedCard[];
-  /** The anime database could not answer: what is shown is what was stored before, fetched then. */
-  stale?: { fetchedAt: string };
-  /** Nothing stored, and the anime database cannot answer now. */
-  unavailable?: boolean;
-}
+export type { FranchiseAnswer } from '@/lib/jikan/related';
 
 const TRANSIENT = ['RATE_LIMITED', 'UPSTREAM_ERROR', 'UPSTREAM_TIMEOUT', 'INVALID_RESPONSE'] as const;
 
@@ -40,13 +29,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
       if (anime.offline) return UNAVAILABLE;
       // An adult record's relatives are for a verified adult only, like the record (SPEC §6).
       if (isAdultAnime(anime) && !access.adult) return null;
-      const direct = (anime.relations ?? []).flatMap((group) =>
-        group.entries.filter((entry) => entry.type === 'anime').map((entry) => entry.id),
-      );
-      // The walk first: a record it has just learnt is among the cards.
-      const franchise = await getFranchise(anime);
-      const cards = await relatedCards(direct);
-      return { ...franchise, related: [...cards.values()], ...(anime.stale ? { stale: anime.stale } : {}) };
+      return franchiseAnswer(anime);
     });
     if (answer?.unavailable) return jsonResponse({ data: answer }, { shared: false });
     if (!answer) {
@@ -55,12 +38,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
         { shared: true, varyOnCredentials: true },
       );
     }
-    const visible = (cards: RelatedCard[]) => (access.adult ? cards : cards.filter((card) => !card.adult));
-    const data: FranchiseAnswer = {
-      ...answer,
-      entries: visible(answer.entries),
-      related: visible(answer.related),
-    };
+    const data = visibleRelatives(answer, access.adult);
     const personal =
       data.entries.length !== answer.entries.length || data.related.length !== answer.related.length;
     const hasAdult = [...answer.entries, ...answer.related].some((card) => card.adult);

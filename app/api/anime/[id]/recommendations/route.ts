@@ -14,13 +14,14 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     const id = parseOrThrow(animeIdParam, (await params).id, 'INVALID_ID');
     const access = await getRequestAccess(request);
     const data = await withClientBudget(request, () => getAnimeRecommendations(id, access));
-    // "Not yet" and "cannot now" are no answer for a CDN to keep; a stale copy for a second at most.
+    // "Not yet" and "cannot now" are no answer for a CDN to keep; a stale copy, or a partial list
+    // (records being learnt, one per request), for a second at most: the next visit sees more.
     return jsonResponse(
       { data },
       {
         shared: !access.verified && !data.pending && !data.unavailable,
         personal: access.verified,
-        brief: !!data.stale,
+        brief: !!data.stale || !!data.partial,
         varyOnCredentials: true,
       },
     );
