@@ -110,7 +110,6 @@ export async function apiGet<T>(
 
   if (!response.ok) {
     const detail = errorBody(body);
-    const retryAfter = Number(response.headers.get('retry-after'));
     throw new ApiError(
       detail?.code ?? 'HTTP_ERROR',
       detail?.message ?? `HTTP ${response.status}`,
