@@ -19,23 +19,24 @@ afterEach(() => {
 });
 
 describe('takeImageRender', () => {
-  it('grants the burst per client, then answers the seconds until the window reopens', async () => {
+  it('grants the burst per client, then answers the seconds until a render comes back', async () => {
     // Behind one trusted proxy, clients are told apart by the address it appended.
     process.env.TRUSTED_PROXY_HOPS = '1';
     process.env.IMAGE_RENDER_BURST = '2';
-    process.env.IMAGE_RENDER_PER_MINUTE = '4'; // two per 30 s
+    process.env.IMAGE_RENDER_PER_MINUTE = '4'; // one back every 15 s
     expect([await takeImageRender(from('a')), await takeImageRender(from('a'))]).toEqual([0, 0]);
-    expect(await takeImageRender(from('a'))).toBe(30);
+    expect(await takeImageRender(from('a'))).toBe(15);
     expect(await takeImageRender(from('b'))).toBe(0);
-    vi.advanceTimersByTime(30_000);
+    vi.advanceTimersByTime(15_000);
     expect(await takeImageRender(from('a'))).toBe(0);
+    expect(await takeImageRender(from('a'))).toBe(15);
   });
 
   it('counts every client as one when no proxy is trusted: a forged address buys nothing', async () => {
     process.env.IMAGE_RENDER_BURST = '2';
     process.env.IMAGE_RENDER_PER_MINUTE = '4';
     expect([await takeImageRender(from('a')), await takeImageRender(from('b'))]).toEqual([0, 0]);
-    expect(await takeImageRender(from('c'))).toBe(30);
+    expect(await takeImageRender(from('c'))).toBe(15);
   });
 
   it('is off at 0', async () => {

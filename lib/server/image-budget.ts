@@ -10,8 +10,8 @@ import { getRedis } from './redis';
  * Each card that is not cached yet costs a render (about 100 ms of CPU and 60 kB of render cache),
  * and a review card's address can carry any opinion, so one client could otherwise fill the
  * render cache with cards nobody shares. proxy.ts takes one for every card request: a link
- * preview asks for one or two, a client over IMAGE_RENDER_BURST (per window, at
- * IMAGE_RENDER_PER_MINUTE on average) waits, answered 429 with Retry-After. Clients are told
+ * preview asks for one or two; a client that spent IMAGE_RENDER_BURST gets one back at
+ * IMAGE_RENDER_PER_MINUTE and meanwhile is answered 429 with Retry-After. Clients are told
  * apart as for the API's budget (client-budget.ts clientKeyOf), and the budget is shared through
  * Redis when REDIS_URL is set (budget-store.ts).
  */
