@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'kysely';
 import { databaseCondition, getDb, type DatabaseDownReason } from '@/lib/db';
 import type { RecoveryReason } from '@/lib/db/recovery';
+import { pendingRecordWrites } from '@/lib/records';
 import { serverEnv } from '@/lib/env';
 import { lastJikanAnswer } from './health';
 import { getRedis } from './redis';
@@ -30,7 +31,14 @@ export interface Readiness {
   degraded: boolean;
   /** The server is stopping (a graceful stop under way). */
   stopping: boolean;
-  database: { state: CheckState; ms: number; reason?: DatabaseReason; since?: string };
+  database: {
+    state: CheckState;
+    ms: number;
+    reason?: DatabaseReason;
+    since?: string;
+    /** Record writes queued and not yet made (lib/records): what a SIGKILL now would lose. */
+    pendingWrites: number;
+  };
   redis: { state: CheckState; ms: number };
   jikan: { lastAnswerAgeSeconds: number | null };
 }
@@ -59,15 +67,16 @@ async function databaseCheck(): Promise<Readiness['database']> {
     await sql`select 1`.execute(db);
   });
   const condition = databaseCondition();
+  const pendingWrites = pendingRecordWrites();
   if (outcome.error === undefined) {
     const recovery = condition.recovery;
     return recovery
-      ? { state: 'up', ms: outcome.ms, reason: recovery.reason, since: recovery.at }
-      : { state: 'up', ms: outcome.ms };
+      ? { state: 'up', ms: outcome.ms, reason: recovery.reason, since: recovery.at, pendingWrites }
+      : { state: 'up', ms: outcome.ms, pendingWrites };
   }
   const timedOut = outcome.error instanceof Error && outcome.error.message.startsWith('no answer within');
   const reason = condition.failure ?? (timedOut ? 'timeout' : 'unavailable');
-  return { state: 'down', ms: outcome.ms, reason };
+  return { state: 'down', ms: outcome.ms, reason, pendingWrites };
 }
 
 async function redisCheck(): Promise<Readiness['redis']> {
