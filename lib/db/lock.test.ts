@@ -74,6 +74,24 @@ describe('the data folder lock', () => {
     expect(JSON.parse(readFileSync(path.join(dir, LOCK_FILE), 'utf8'))).toMatchObject({ pid: 404 });
   });
 
+  it('treats a lock on another host as live while it is touched, stale once it is not', async () => {
+    const dir = folder();
+    const file = path.join(dir, LOCK_FILE);
+    writeFileSync(
+      file,
+      JSON.stringify({ pid: 505, host: 'another-container', since: '2026-01-01T00:00:00Z' }),
+    );
+    await expect(
+      lockDataDir(dir, { waitMs: 100, pollMs: 20, pid: 101, isAlive: () => false }),
+    ).rejects.toThrow(/process 505 on another-container/);
+    // A holder that stopped touching it a minute ago (or a pid reused after a reboot) is gone.
+    const old = new Date(Date.now() - 2 * 60_000);
+    utimesSync(file, old, old);
+    const lock = await lockDataDir(dir, { waitMs: 0, pid: 101, isAlive: () => true });
+    expect(JSON.parse(readFileSync(lock.file, 'utf8'))).toMatchObject({ pid: 101 });
+    lock.release();
+  });
+
   it('lets one of two openers in at a time (the real process check)', async () => {
     const dir = folder();
     const first = await lockDataDir(dir, { waitMs: 0 });

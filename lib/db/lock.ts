@@ -1,4 +1,13 @@
-import { openSync, closeSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 
@@ -9,7 +18,9 @@ import path from 'node:path';
  * opens again). The lock is a file in the folder naming its holder (pid, host, since when); a
  * second opener waits while the holder lives (a supervisor restart while the old process is still
  * finishing), takes the lock over when the holder is dead (a SIGKILL leaves the file behind), and
- * gives up after a bound, naming the holder.
+ * gives up after a bound, naming the holder. The holder touches the file every few seconds, so a
+ * lock that has not been touched for a minute is stale whatever its pid says: a holder on another
+ * host (a container with a new hostname on the same volume), or a pid reused after a reboot.
  */
 
 export const LOCK_FILE = 'pglite.lock';
@@ -93,6 +104,10 @@ function tryCreate(file: string, holder: LockHolder): boolean {
 
 /** A lock file still unreadable after this long was left half written. */
 const HALF_WRITTEN_MS = 2000;
+/** How often the holder touches its lock file. */
+export const HEARTBEAT_MS = 5000;
+/** A lock file untouched this long has no live holder. */
+export const STALE_MS = 60_000;
 
 function olderThan(file: string, ms: number): boolean {
   try {
@@ -119,7 +134,10 @@ export async function lockDataDir(dir: string, options: LockOptions): Promise<Da
     const sameHost = !holder.host || holder.host === me.host;
     if (holder.pid === pid && sameHost) break; // this process holds it already (a reopen)
     // Unreadable: being written this very moment, or left half written by a holder that died.
-    const dead = holder.pid <= 0 ? olderThan(file, HALF_WRITTEN_MS) : sameHost && !isAlive(holder.pid);
+    const dead =
+      holder.pid <= 0
+        ? olderThan(file, HALF_WRITTEN_MS)
+        : olderThan(file, STALE_MS) || (sameHost && !isAlive(holder.pid));
     if (dead) {
       // A stale lock (its holder was killed): moved out of the way by one taker only, since a
       // rename of a file another taker already moved fails.
@@ -141,11 +159,21 @@ export async function lockDataDir(dir: string, options: LockOptions): Promise<Da
     await sleep(Math.min(options.pollMs ?? 200, Math.max(1, options.waitMs - waited)));
   }
   let released = false;
+  const heartbeat = setInterval(() => {
+    const now = new Date();
+    try {
+      utimesSync(file, now, now);
+    } catch {
+      // Removed by hand: nothing to keep fresh.
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
   return {
     file,
     release() {
       if (released) return;
       released = true;
+      clearInterval(heartbeat);
       const holder = readHolder(file);
       if (holder && holder.pid === pid) rmSync(file, { force: true });
     },
