@@ -136,9 +136,12 @@ let fake: { url: string; child: ChildProcess } | undefined;
 let control: FakeControl;
 const apps: App[] = [];
 
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
 test.afterAll(async () => {
-  for (const app of apps) await stopProcess(app.child);
-  if (fake) await stopProcess(fake.child);
+  test.setTimeout(120_000);
+  for (const app of apps) if (running(app.child)) await stopProcess(app.child);
+  if (fake && running(fake.child)) await stopProcess(fake.child);
 });
 
 test('the embedded database survives SIGTERM and SIGKILL mid-work, restarted at once', async () => {
