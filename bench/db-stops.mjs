@@ -22,7 +22,7 @@ const PER_ROUND = Number(process.env.DB_STOPS_ANIME || 6);
 const fake = await startFakeUpstream({ port: Number(process.env.BENCH_FAKE_PORT ?? 0) });
 const fakeUrl = fake.url;
 const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'db-stops-bench-')), '.data');
-const candidates = allAnime.filter((a) => a.synopsis && a.rating && !/^R\+|^Rx/.test(a.rating));
+const candidates = allAnime.filter((a) => a.synopsis && a.rating && !/^R/.test(a.rating));
 const words = (text) => text.split(/\s+/).slice(0, 6).join(' ');
 
 function start() {

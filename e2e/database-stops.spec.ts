@@ -106,7 +106,7 @@ async function open(app: App, id: number): Promise<string> {
   return decode(await response.text());
 }
 
-/** Anime of the fake catalogue with a synopsis and an age rating anyone may see. */
+/** Anime of the fake catalogue with a synopsis and an age rating below R (shown to anyone in full). */
 async function catalogue(fakeUrl: string): Promise<Map<number, string>> {
   const found = new Map<number, string>();
   for (let page = 1; page <= 4; page++) {
@@ -119,7 +119,7 @@ async function catalogue(fakeUrl: string): Promise<Map<number, string>> {
       const { data: anime } = (await full.json()) as {
         data: { synopsis: string | null; rating: string | null };
       };
-      if (!anime.synopsis || !anime.rating || /^R\+|^Rx/.test(anime.rating)) continue;
+      if (!anime.synopsis || !anime.rating || /^R/.test(anime.rating)) continue;
       found.set(id, anime.synopsis.split(/\s+/).slice(0, 6).join(' '));
     }
   }
