@@ -1,12 +1,15 @@
 /**
- * Runs once when a server starts, before it answers any request (Next awaits register). Opens the
- * app's database (lib/db): every server that shows anime keeps their records there (lib/records),
- * and PGlite's first opening is seconds of work on the main thread that must not stall a
- * visitor's request. A database that cannot open is logged (lib/db) and tried again on first use;
- * the server starts anyway.
+ * Runs once when a server starts, before it answers any request (Next awaits register). Takes
+ * SIGTERM and SIGINT for a graceful stop (lib/server/shutdown.ts), then opens the app's database
+ * (lib/db): every server that shows anime keeps their records there (lib/records), and PGlite's
+ * first opening is seconds of work on the main thread that must not stall a visitor's request (and
+ * waits while another process still holds the data folder). A database that cannot open is logged
+ * (lib/db) and tried again on first use; the server starts anyway.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { installGracefulStop } = await import('@/lib/server/shutdown');
+  installGracefulStop();
   const { getDb } = await import('@/lib/db');
   await getDb().catch(() => undefined);
 }

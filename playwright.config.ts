@@ -76,6 +76,8 @@ export default defineConfig({
       timeout: 120_000,
       env: {
         NEXT_TELEMETRY_DISABLED: '1',
+        // As `npm start` runs it: the app owns SIGTERM and closes its database (lib/server/shutdown.ts).
+        NEXT_MANUAL_SIG_HANDLE: 'true',
         // A fresh database per run: a folder left by an earlier run (or a killed server) never
         // decides what this one sees.
         DATA_DIR: mkdtempSync(path.join(tmpdir(), 'anime-master-e2e-data-')),

@@ -129,6 +129,14 @@ const serverSchema = z.object({
     .string()
     .optional()
     .transform((value) => (value && value.trim() ? value.trim() : './.data')),
+  /** Minutes between two snapshots of the embedded database (lib/db/snapshots.ts); 0 = only at a stop. */
+  DB_SNAPSHOT_INTERVAL_MINUTES: intFrom(60),
+  /** Snapshots kept in DATA_DIR/snapshots (the newest always). */
+  DB_SNAPSHOT_KEEP: intFrom(3),
+  /** Megabytes all kept snapshots may take together (the newest is kept whatever its size). */
+  DB_SNAPSHOT_MAX_MB: intFrom(512),
+  /** How long a starting server waits for another live process to release DATA_DIR (ms). */
+  DATA_DIR_LOCK_WAIT_MS: intFrom(30_000),
 });
 
 export type ServerEnv = z.infer<typeof serverSchema>;

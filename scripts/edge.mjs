@@ -265,6 +265,8 @@ async function startEdge() {
   const env = {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: '1',
+    // The app owns SIGTERM: it finishes its writes and closes the database before exiting.
+    NEXT_MANUAL_SIG_HANDLE: 'true',
     // One proxy hop (this nginx) stands between the app and its clients.
     TRUSTED_PROXY_HOPS: '1',
     PORT: appPort,

@@ -1,8 +1,13 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, type MigrationResultSet } from 'kysely';
+import type { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, sql, type MigrationResultSet } from 'kysely';
+import { renewDatabaseGeneration } from './generation';
+import { lockDataDir, type DataDirLock } from './lock';
 import { migrations } from './migrations';
 import { PGliteDialect } from './pglite-dialect';
+import { openOrRecover, type Recovery } from './recovery';
+import { SNAPSHOT_DIR, writeSnapshot, type Snapshot, type SnapshotBounds } from './snapshots';
 import type { Database } from './schema';
 
 /**
@@ -18,12 +23,146 @@ export interface DatabaseConfig {
   dataDir?: string;
   /** Connections of the Postgres pool. */
   poolSize?: number;
+  /** PGlite: how long a live process holding the folder is waited for (lib/db/lock.ts). */
+  lockWaitMs?: number;
+  /** PGlite: the snapshots kept in dataDir/snapshots. */
+  snapshots?: SnapshotBounds;
 }
 
 export interface OpenDatabase {
   db: Kysely<Database>;
   engine: 'postgres' | 'pglite';
-  close(): Promise<void>;
+  /**
+   * Closes the database. PGlite: waits for the transaction under way, checkpoints, takes a
+   * snapshot when asked, closes the folder and releases its lock.
+   */
+  close(options?: { snapshot?: boolean }): Promise<void>;
+  /** PGlite: takes a snapshot of the data folder now (null for Postgres). */
+  snapshot: (() => Promise<Snapshot>) | null;
+  /** PGlite: set when the folder could not be opened and was replaced (lib/db/recovery.ts). */
+  recovery: Recovery | null;
+}
+
+/** The last recovery of DATA_DIR, kept beside the folder so that a restart still reports it. */
+const RECOVERY_FILE = 'recovery.json';
+
+export const DEFAULT_SNAPSHOT_BOUNDS: SnapshotBounds = { keep: 3, maxBytes: 512 * 1024 * 1024 };
+
+function loudly(lines: string[]): void {
+  const bar = '='.repeat(78);
+  console.error([bar, ...lines.map((line) => `[db] ${line}`), bar].join('\n'));
+}
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+async function openPGlite(folder: string): Promise<PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pg = await PGlite.create(folder);
+  await pg.query('select 1');
+  return pg;
+}
+
+async function restorePGlite(folder: string, file: string): Promise<PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pg = await PGlite.create(folder, { loadDataDir: new Blob([readFileSync(file)]) });
+  await pg.query('select 1');
+  return pg;
+}
+
+/**
+ * PGlite in dataDir/pglite, for this process only: takes the folder's lock, opens it (or recovers
+ * it), migrates, and renews the generation when the data went back in time.
+ */
+async function openEmbedded(config: DatabaseConfig, dataDir: string): Promise<OpenDatabase> {
+  const root = path.resolve(dataDir);
+  mkdirSync(root, { recursive: true });
+  const lock: DataDirLock = await lockDataDir(root, {
+    waitMs: config.lockWaitMs ?? 30_000,
+    onWait: (holder) =>
+      console.warn(
+        `[db] ${root} is held by process ${holder.pid} (since ${holder.since}); waiting for it to stop`,
+      ),
+  });
+  const bounds = config.snapshots ?? DEFAULT_SNAPSHOT_BOUNDS;
+  const folder = path.join(root, 'pglite');
+  const snapshotsDir = path.join(root, SNAPSHOT_DIR);
+  let pg: PGlite;
+  let recovery: Recovery | null;
+  try {
+    ({ value: pg, recovery } = await openOrRecover(folder, snapshotsDir, {
+      open: openPGlite,
+      restore: (target, snapshot) => restorePGlite(target, snapshot.file),
+      report: ({ step, error, snapshot }) =>
+        console.error(
+          step === 'open'
+            ? `[db] the database folder ${folder} cannot be opened (${errorName(error)})`
+            : `[db] snapshot ${snapshot} cannot be restored (${errorName(error)})`,
+        ),
+    }));
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(async () => pg) });
+  try {
+    await migrate(db);
+    if (recovery) {
+      await renewDatabaseGeneration(db);
+      writeFileSync(path.join(root, RECOVERY_FILE), JSON.stringify(recovery, null, 2));
+      loudly([
+        `THE DATABASE FOLDER COULD NOT BE OPENED. It was moved aside, untouched, to ${recovery.movedAside}.`,
+        recovery.reason === 'snapshot_restored'
+          ? `The newest good snapshot (${recovery.snapshot}) was restored: what was written after it is not here.`
+          : 'No snapshot could be restored: the server started with an empty database.',
+        'Devices send their libraries again (the database generation was renewed).',
+        `/api/health says "degraded" until ${path.basename(recovery.movedAside)} is removed from ${root}.`,
+      ]);
+    } else {
+      recovery = previousRecovery(root);
+    }
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    lock.release();
+    throw error;
+  }
+
+  /** The dump holds PGlite's one connection: no transaction is half-way through the copy. */
+  const snapshot = () =>
+    db.connection().execute(async (connection) => {
+      await sql`checkpoint`.execute(connection);
+      const dump = await pg.dumpDataDir('gzip');
+      return writeSnapshot(snapshotsDir, new Uint8Array(await dump.arrayBuffer()), bounds);
+    });
+
+  let closing: Promise<void> | undefined;
+  const close = (options: { snapshot?: boolean } = {}) =>
+    (closing ??= (async () => {
+      try {
+        if (options.snapshot) {
+          await snapshot().catch((error: unknown) =>
+            console.error(`[db] the snapshot at the stop failed (${errorName(error)})`),
+          );
+        } else {
+          await db.connection().execute((connection) => sql`checkpoint`.execute(connection));
+        }
+      } finally {
+        await db.destroy();
+        lock.release();
+      }
+    })());
+  return { db, engine: 'pglite', close, snapshot, recovery };
+}
+
+/** A recovery reported by an earlier start, while its moved-aside folder is still there. */
+function previousRecovery(root: string): Recovery | null {
+  try {
+    const recovery = JSON.parse(readFileSync(path.join(root, RECOVERY_FILE), 'utf8')) as Recovery;
+    return recovery.movedAside && existsSync(recovery.movedAside) ? recovery : null;
+  } catch {
+    return null;
+  }
 }
 
 async function migrate(db: Kysely<Database>): Promise<void> {
@@ -39,6 +178,8 @@ async function migrate(db: Kysely<Database>): Promise<void> {
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
+  const dataDir = config.dataDir ?? './.data';
+  if (!config.url && !dataDir.startsWith('memory://')) return openEmbedded(config, dataDir);
   let db: Kysely<Database>;
   let engine: OpenDatabase['engine'];
   if (config.url) {
@@ -49,13 +190,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     engine = 'postgres';
   } else {
-    const dataDir = config.dataDir ?? './.data';
-    const target = dataDir.startsWith('memory://') ? dataDir : path.resolve(dataDir, 'pglite');
-    if (!dataDir.startsWith('memory://')) mkdirSync(target, { recursive: true });
     db = new Kysely<Database>({
       dialect: new PGliteDialect(async () => {
         const { PGlite } = await import('@electric-sql/pglite');
-        return PGlite.create(target);
+        return PGlite.create(dataDir);
       }),
     });
     engine = 'pglite';
@@ -66,5 +204,5 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
     await db.destroy().catch(() => undefined);
     throw error;
   }
-  return { db, engine, close: () => db.destroy() };
+  return { db, engine, close: () => db.destroy(), snapshot: null, recovery: null };
 }

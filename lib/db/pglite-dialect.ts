@@ -73,7 +73,9 @@ class PGliteDriver implements Driver {
     release?.();
   }
 
+  /** Closes PGlite once the transaction under way (if any) has ended: it is never cut in half. */
   async destroy(): Promise<void> {
+    if (this.connection) await this.acquireConnection();
     await this.db?.close();
     this.db = null;
   }

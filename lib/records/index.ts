@@ -269,6 +269,11 @@ export async function eachStoredRecord(
   return count;
 }
 
+/** Writes queued and not yet made (reported by /api/health). */
+export function pendingRecordWrites(): number {
+  return state.pending ?? 0;
+}
+
 /** Resolves once every write queued so far has been made (or failed). */
 export async function recordWritesSettled(): Promise<void> {
   await state.writes;

@@ -1,4 +1,5 @@
 import { after } from 'next/server';
+import { processState } from './process-state';
 
 /**
  * Work that outlives the answer (a record write, a background refresh, a catalogue save) starts
@@ -9,6 +10,8 @@ import { after } from 'next/server';
  * (a startup hook, a script, a unit test, a timer), it throws; the work then simply runs on, as a
  * long-lived process runs it anyway. Either way a failure is logged, never thrown.
  */
+const state = processState<{ running: Set<Promise<void>> }>('background', () => ({ running: new Set() }));
+
 export function runAfterResponse(label: string, work: () => Promise<unknown>): void {
   const running = (async () => {
     try {
@@ -17,6 +20,8 @@ export function runAfterResponse(label: string, work: () => Promise<unknown>): v
       console.warn(`[background] ${label} failed`, error);
     }
   })();
+  state.running.add(running);
+  void running.finally(() => state.running.delete(running));
   try {
     after(running);
   } catch {
@@ -36,4 +41,23 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
     timer.unref?.();
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Resolves once no background work is running (a graceful stop waits for the writes queued before
+ * it), or after `ms`: true when everything ended in time.
+ */
+export async function backgroundSettled(ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (state.running.size > 0) {
+    const left = deadline - Date.now();
+    if (left <= 0) return false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      Promise.allSettled([...state.running]),
+      new Promise((resolve) => (timer = setTimeout(resolve, left))),
+    ]);
+    clearTimeout(timer);
+  }
+  return true;
 }

@@ -42,7 +42,9 @@ export type ProcessStateKey =
   /** lib/records/index.ts: the durable store's write queue. */
   | 'records'
   /** lib/server/health.ts: when the anime database last answered. */
-  | 'health';
+  | 'health'
+  /** lib/server/background.ts: work still running after its answer. */
+  | 'background';
 
 const REGISTRY = Symbol.for('anime-master.process-state');
 

@@ -1,6 +1,8 @@
 import 'server-only';
 import { sql } from 'kysely';
-import { getDb } from '@/lib/db';
+import { databaseCondition, getDb, type DatabaseDownReason } from '@/lib/db';
+import type { RecoveryReason } from '@/lib/db/recovery';
+import { pendingRecordWrites } from '@/lib/records';
 import { serverEnv } from '@/lib/env';
 import { lastJikanAnswer } from './health';
 import { getRedis } from './redis';
@@ -10,7 +12,10 @@ import { redisUsable } from './redis-connection.mjs';
  * What /api/health reports. The app can serve when its database answers: it holds the durable
  * records and the synced libraries. Redis and the anime database are reported, and do not decide:
  * while Redis fails each instance uses its own memory, and while the anime database fails pages
- * answer from the cache, the stored records and the offline catalogue.
+ * answer from the cache, the stored records and the offline catalogue. A database that answers
+ * but is not the one the server had (its folder could not be opened and was replaced,
+ * lib/db/recovery.ts) makes the instance `degraded`: it serves, and an operator should look. Every
+ * reason is a code: an error's text may name hosts or users.
  */
 
 /** Longest wait for each check, so a hung dependency answers "down" quickly. */
@@ -18,9 +23,22 @@ export const CHECK_TIMEOUT_MS = 2000;
 
 export type CheckState = 'up' | 'down' | 'off';
 
+export type DatabaseReason = DatabaseDownReason | 'timeout' | RecoveryReason;
+
 export interface Readiness {
   ready: boolean;
-  database: { state: CheckState; ms: number; error?: string };
+  /** The database answers, but it was restored or started empty. */
+  degraded: boolean;
+  /** The server is stopping (a graceful stop under way). */
+  stopping: boolean;
+  database: {
+    state: CheckState;
+    ms: number;
+    reason?: DatabaseReason;
+    since?: string;
+    /** Record writes queued and not yet made (lib/records): what a SIGKILL now would lose. */
+    pendingWrites: number;
+  };
   redis: { state: CheckState; ms: number };
   jikan: { lastAnswerAgeSeconds: number | null };
 }
@@ -48,9 +66,17 @@ async function databaseCheck(): Promise<Readiness['database']> {
     const db = await getDb();
     await sql`select 1`.execute(db);
   });
-  if (!('error' in outcome) || outcome.error === undefined) return { state: 'up', ms: outcome.ms };
-  const error = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
-  return { state: 'down', ms: outcome.ms, error: error.slice(0, 200) };
+  const condition = databaseCondition();
+  const pendingWrites = pendingRecordWrites();
+  if (outcome.error === undefined) {
+    const recovery = condition.recovery;
+    return recovery
+      ? { state: 'up', ms: outcome.ms, reason: recovery.reason, since: recovery.at, pendingWrites }
+      : { state: 'up', ms: outcome.ms, pendingWrites };
+  }
+  const timedOut = outcome.error instanceof Error && outcome.error.message.startsWith('no answer within');
+  const reason = condition.failure ?? (timedOut ? 'timeout' : 'unavailable');
+  return { state: 'down', ms: outcome.ms, reason, pendingWrites };
 }
 
 async function redisCheck(): Promise<Readiness['redis']> {
@@ -65,8 +91,11 @@ async function redisCheck(): Promise<Readiness['redis']> {
 
 export async function checkReadiness(now = Date.now()): Promise<Readiness> {
   const [database, redis, answeredAt] = await Promise.all([databaseCheck(), redisCheck(), lastJikanAnswer()]);
+  const stopping = databaseCondition().stopping;
   return {
-    ready: database.state === 'up',
+    ready: database.state === 'up' && !stopping,
+    degraded: database.state === 'up' && database.reason !== undefined,
+    stopping,
     database,
     redis,
     jikan: {
