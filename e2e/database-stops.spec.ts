@@ -105,7 +105,13 @@ async function open(app: App, id: number): Promise<string> {
   return decode(await response.text());
 }
 
-/** Anime of the fake catalogue with a synopsis and an age rating below R (shown to anyone in full). */
+/** What the adult gate hides from a visitor besides R+ and Rx (SPEC §9, lib/jikan/filter.ts). */
+const ADULT_GENRE_KEYWORDS = ['hentai', 'ecchi', 'yuri', 'yaoi', 'harem'];
+
+/**
+ * Anime of the fake catalogue with a synopsis, an age rating below R and no adult genre or theme:
+ * their page shows the synopsis to anyone.
+ */
 async function catalogue(fakeUrl: string): Promise<Map<number, string>> {
   const found = new Map<number, string>();
   for (let page = 1; page <= 4; page++) {
@@ -116,9 +122,20 @@ async function catalogue(fakeUrl: string): Promise<Map<number, string>> {
       const full = await fetch(`${fakeUrl}/jikan/v4/anime/${id}/full`);
       if (!full.ok) continue;
       const { data: anime } = (await full.json()) as {
-        data: { synopsis: string | null; rating: string | null };
+        data: {
+          synopsis: string | null;
+          rating: string | null;
+          genres?: { name: string }[];
+          explicit_genres?: { name: string }[];
+          themes?: { name: string }[];
+        };
       };
       if (!anime.synopsis || !anime.rating || /^R/.test(anime.rating)) continue;
+      const names = [...(anime.genres ?? []), ...(anime.explicit_genres ?? []), ...(anime.themes ?? [])];
+      const gated = names.some(({ name }) =>
+        ADULT_GENRE_KEYWORDS.some((word) => name.toLowerCase().includes(word)),
+      );
+      if (gated) continue;
       found.set(id, anime.synopsis.split(/\s+/).slice(0, 6).join(' '));
     }
   }
