@@ -32,10 +32,12 @@ export async function Footer() {
           <Link href={routes.explore} className="hover:text-fg">
             {th('explore')}
           </Link>
-          <Link href={routes.browse} className="hover:text-fg">
+          {/* Not prefetched: every page shows the footer, and these pages are listings that would
+              be rendered (and cost Jikan calls) for visitors who never open them. */}
+          <Link href={routes.browse} prefetch={false} className="hover:text-fg">
             {th('browse')}
           </Link>
-          <Link href={routes.season} className="hover:text-fg">
+          <Link href={routes.season} prefetch={false} className="hover:text-fg">
             {th('seasons')}
           </Link>
           <Link href={routes.myRatings} className="hover:text-fg">
