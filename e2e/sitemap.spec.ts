@@ -39,6 +39,7 @@ test('robots.txt names the sitemap, which lists the safe anime pages and no adul
   expect(robots).toContain(`Sitemap: ${SITE}/sitemap/0.xml`);
 
   let listed: number[] = [];
+  let paths: string[] = [];
   await expect
     .poll(
       async () => {
@@ -46,10 +47,14 @@ test('robots.txt names the sitemap, which lists the safe anime pages and no adul
         expect(response.status()).toBe(200);
         expect(response.headers()['content-type']).toContain('xml');
         const xml = await response.text();
-        listed = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => {
+        paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => {
           const url = new URL(match[1]!);
           expect(url.origin).toBe(SITE);
-          return Number(/^\/anime\/(\d+)$/.exec(url.pathname)?.[1]);
+          return url.pathname;
+        });
+        listed = paths.flatMap((pathname) => {
+          const id = /^\/anime\/(\d+)$/.exec(pathname)?.[1];
+          return id ? [Number(id)] : [];
         });
         return [20, ...shown].every((id) => listed.includes(id));
       },
@@ -58,6 +63,15 @@ test('robots.txt names the sitemap, which lists the safe anime pages and no adul
     .toBe(true);
   for (const adult of [ID_ADULT, ID_ADULT_MILD, ID_ADULT_OVA]) expect(listed).not.toContain(adult);
   expect(listed.every((id) => Number.isSafeInteger(id) && id > 0)).toBe(true);
+  // Besides anime pages, the first part lists the season archive, and nothing else.
+  expect(paths).toContain('/season/2023/fall');
+  expect(paths).toContain('/season/1917/winter');
+  expect(
+    paths.filter(
+      (pathname) =>
+        !/^\/anime\/\d+$/.test(pathname) && !/^\/season\/\d{4}\/(winter|spring|summer|fall)$/.test(pathname),
+    ),
+  ).toEqual([]);
   // Past the last part: not found.
   expect((await request.get(`${stack.appUrl}/sitemap/1.xml`)).status()).toBe(404);
 });
