@@ -14,7 +14,7 @@ import {
   type CacheParams,
 } from '@/lib/server/cache';
 import { chargeClientMiss, withoutClientBudget } from '@/lib/server/client-budget';
-import { CALL_PRIORITY, withCallPriority } from '@/lib/server/priority-limiter';
+import { CALL_PRIORITY, withCallPriority, type CallPriority } from '@/lib/server/priority-limiter';
 import type { Cache } from '@/lib/server/contracts';
 import { AppError, isAppError } from '@/lib/server/errors';
 import { noteJikanAnswer } from '@/lib/server/health';
@@ -353,7 +353,7 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
     const standIn = waitMs > offlineAfterMs ? whenQueueBusy() : null;
     if (standIn !== null) {
       console.warn(`[jikan] ${key}: turn in ${waitMs} ms; answering from the offline catalogue`);
-      await callInBackground(key, waitMs, load);
+      await callInBackground(key, waitMs, load, priority);
       return standIn;
     }
   }
@@ -452,6 +452,7 @@ async function callInBackground<R>(
   key: string,
   waitMs: number,
   load: (until: number) => () => Promise<R>,
+  priority: CallPriority,
 ): Promise<void> {
   if (isInFlight(key)) return;
   const { JIKAN_TIMEOUT_MS } = serverEnv();
@@ -464,7 +465,8 @@ async function callInBackground<R>(
   }
   runAfterResponse(`background call for ${key}`, () =>
     withoutClientBudget(() =>
-      withCallPriority(CALL_PRIORITY.background, () =>
+      // The call keeps the place of the answer it stood in for: the next visitor waits for it.
+      withCallPriority(priority, () =>
         timedCall(key, waitMs, () => singleFlight(key, load(jikanDeadline()))),
       ).catch((error: unknown) => {
         console.warn(`[jikan] background call for ${key} failed`, isAppError(error) ? error.code : error);
