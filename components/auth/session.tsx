@@ -1,9 +1,20 @@
 'use client';
 
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
+import { Lazy } from '@/components/ui/lazy';
 import { hasStoredSession, useAuthStore } from '@/lib/stores/auth-store';
 
-const loadSync = () => import('@/components/library/library-sync-session').then((module) => module.default);
+/**
+ * The sync's code. A load that failed (the fan went offline just after the page opened) is tried
+ * again when the connection comes back, never given up: changes made meanwhile would otherwise
+ * wait for the next page load.
+ */
+const loadSync = (): Promise<ComponentType<{ uid: string }>> =>
+  import('@/components/library/library-sync-session').then(
+    (module) => module.default,
+    () =>
+      new Promise((resolve) => window.addEventListener('online', () => resolve(loadSync()), { once: true })),
+  );
 
 /**
  * Decides after hydration whether the sign-in SDK is needed: only when Firebase left a session in
@@ -32,31 +43,9 @@ export function AuthBootstrap() {
 /**
  * The library sync of whoever is signed in (LibrarySyncSession), loaded only while somebody is:
  * a visitor's pages carry none of it. Another account signing in restarts it for that account.
- * Its code may fail to load (the fan went offline just after the page opened): it is loaded again
- * when the connection comes back, never given up, or changes made meanwhile would wait for the
- * next page load.
  */
 export function LibrarySync() {
   const uid = useAuthStore((state) => state.user?.uid ?? null);
-  const [Session, setSession] = useState<ComponentType<{ uid: string }> | null>(null);
-  useEffect(() => {
-    if (!uid || Session) return;
-    let live = true;
-    const attempt = () => {
-      loadSync().then(
-        (loaded) => live && setSession(() => loaded),
-        (error: unknown) => {
-          console.warn('[sync] the sync code could not be loaded; trying again when online', error);
-          if (live) window.addEventListener('online', attempt, { once: true });
-        },
-      );
-    };
-    attempt();
-    return () => {
-      live = false;
-      window.removeEventListener('online', attempt);
-    };
-  }, [uid, Session]);
-  if (!uid || !Session) return null;
-  return <Session uid={uid} />;
+  if (!uid) return null;
+  return <Lazy load={loadSync} props={{ uid }} />;
 }

@@ -4,7 +4,6 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { LogOut } from 'lucide';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState, type ReactNode } from 'react';
-import { countValues } from '@/lib/i18n/format-count';
 import { Glyph } from '@/components/ui/glyph';
 import { buttonClass } from '@/components/ui/button';
 import { useAuth } from '@/lib/firebase/use-auth';
@@ -87,7 +86,7 @@ export function SignOutButton({
               className="text-sm font-semibold text-error"
               data-testid="sign-out-unsent"
             >
-              {t('unsent', countValues(unsent, locale))}
+              {t('unsent', { count: unsent, formatted: unsent.toLocaleString(locale) })}
             </p>
           )}
           <div className="flex flex-col gap-4">
