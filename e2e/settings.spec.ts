@@ -45,6 +45,30 @@ test.describe('settings', () => {
     await expect(tab(page, 'Geral')).toHaveAttribute('aria-selected', 'true');
   });
 
+  test('what a fan types right after switching tabs stays: a tab switch renders nothing anew on the server', async ({
+    page,
+  }) => {
+    await page.goto('/settings?tab=account');
+    await expect(panel(page)).toContainText('Você não está logado.');
+    const rendered: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.searchParams.has('_rsc') && url.searchParams.has('tab')) rendered.push(request.url());
+    });
+    await tab(page, 'Dados').click();
+    const name = panel(page).getByRole('textbox', { name: 'Nome de usuário' });
+    await name.fill('ani-fan');
+    await expect(page).toHaveURL(/\/settings\?tab=data$/);
+    // Anything the switch could still render arrives by now: the field keeps what was typed.
+    await expect(panel(page)).toContainText('Estatísticas');
+    await expect(name).toHaveValue('ani-fan');
+    await tab(page, 'Conta').click();
+    await expect(page).toHaveURL(/\/settings\?tab=account$/);
+    await tab(page, 'Dados').click();
+    await expect(name).toBeVisible();
+    expect(rendered).toEqual([]);
+  });
+
   test('Aparência switches the theme and keeps it', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/settings?tab=appearance');

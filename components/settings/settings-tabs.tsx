@@ -2,7 +2,7 @@
 
 import * as Tabs from '@/components/ui/tabs';
 import { useTranslations } from 'next-intl';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
 import { lazy, Suspense } from 'react';
 import { routes } from '@/lib/routes';
 import { cn } from '@/lib/utils/cn';
@@ -48,7 +48,6 @@ function isSettingsTab(value: unknown): value is SettingsTab {
 export function SettingsTabs() {
   const t = useTranslations('Settings');
   const params = useSearchParams();
-  const router = useRouter();
   const pathname = usePathname();
   const requested = params.get('tab');
   const tab: SettingsTab = isSettingsTab(requested) ? requested : 'general';
@@ -60,7 +59,9 @@ export function SettingsTabs() {
         if (!isSettingsTab(value)) return;
         const next = new URLSearchParams(params.toString());
         next.set('tab', value);
-        router.replace(`${pathname || routes.settings}?${next.toString()}`, { scroll: false });
+        // The browser's own history (Next keeps useSearchParams in step): no navigation, so the
+        // page is never rendered anew and nothing typed in a tab is lost while the URL changes.
+        window.history.replaceState(null, '', `${pathname || routes.settings}?${next.toString()}`);
       }}
     >
       <Tabs.List
