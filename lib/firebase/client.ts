@@ -17,6 +17,7 @@ import {
   type User,
 } from 'firebase/auth';
 import { publicEnv } from '@/lib/env';
+import { claimEmptyDevice } from '@/lib/library/claim';
 import { ageStatus, birthdayOf, type AgeFacts } from './age';
 import { checkFirebaseConfig } from './config';
 import { AuthNotInitializedError } from './errors';
@@ -119,6 +120,8 @@ export function subscribe(callback: (user: AuthUser | null) => void): (() => voi
       callback(null);
       return;
     }
+    // The device becomes the account's before anyone sees the account signed in (claim.ts).
+    claimEmptyDevice(user.uid);
     void toAuthUser(user).then(callback);
   });
 }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useDismissedStore } from '@/lib/stores/dismissed-store';
 import { emptyLists, useListsStore } from '@/lib/stores/lists-store';
 import { useRatingsStore } from '@/lib/stores/ratings-store';
+import { claimEmptyDevice } from './claim';
 import { endLibrarySession, startLibrarySync, type EngineOptions } from './engine';
 import { CLOCK_AHEAD, LIBRARY_FULL, MAX_CLOCK_AHEAD_MS, type Change, type RemoteEntry } from './protocol';
 import { parseHlc } from './hlc';
@@ -246,6 +247,32 @@ describe('accounts on one device', () => {
     await settled('bia');
     expect(confirmMerge).not.toHaveBeenCalled();
     expect(server.keys('bia')).toEqual([]);
+  });
+
+  it('rated between the sign-in and the engine’s start: the account’s own, synced without a question', async () => {
+    // The sign-in code claims an empty device the moment the account is known (claim.ts); the
+    // engine loads a moment later, after the fan already rated and listed.
+    expect(claimEmptyDevice('ana')).toBe(true);
+    rate(5114, 4, 'Logo depois de entrar');
+    useListsStore.getState().toggle(21, 'WATCHING');
+    const confirmMerge = vi.fn(async () => false);
+    signIn('ana', { confirmMerge });
+    await settled('ana');
+    expect(confirmMerge).not.toHaveBeenCalled();
+    expect(server.keys('ana')).toEqual(['5114']);
+    expect(server.keys('ana', 'list')).toEqual(['21']);
+  });
+
+  it('a device holding a visitor’s data, or another account’s copy, is never claimed', async () => {
+    rate(5114, 5);
+    expect(claimEmptyDevice('ana')).toBe(false);
+    localStorage.clear();
+    useDismissedStore.getState().dismiss(21);
+    expect(claimEmptyDevice('ana')).toBe(false);
+    localStorage.clear();
+    localStorage.setItem('anime-master-sync-owner', 'bia');
+    expect(claimEmptyDevice('ana')).toBe(false);
+    expect(localStorage.getItem('anime-master-sync-owner')).toBe('bia');
   });
 
   it('data of no account is merged only when the person agrees', async () => {

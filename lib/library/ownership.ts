@@ -3,6 +3,7 @@ import { emptyLists, useListsStore } from '@/lib/stores/lists-store';
 import { browserStorage, readJson } from '@/lib/stores/local-storage';
 import { DEFAULT_PREFERENCES, useNotificationsStore } from '@/lib/stores/notifications-store';
 import { useRatingsStore } from '@/lib/stores/ratings-store';
+import { OWNER_KEY, STATE_PREFIX } from './claim';
 import { newNodeId } from './hlc';
 import type { RemoteEntry } from './protocol';
 import {
@@ -25,10 +26,7 @@ import {
  * that account signs out removing its data.
  */
 
-const STATE_PREFIX = 'anime-master-sync:';
 const NODE_KEY = 'anime-master-sync-node';
-/** The account whose library the stores hold; absent = nobody's. */
-const OWNER_KEY = 'anime-master-sync-owner';
 /** A visitor's library set aside when the account that signed in did not take it in. */
 const STASH_KEY = 'anime-master-sync-device-library';
 

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { normalizeAnimeId } from './anime-snapshot';
+import { DISMISSED_KEY } from './keys';
 
 /**
  * Suggestions the fan said 'Não tenho interesse' to ('Para você'): hidden for good, kept in
@@ -9,7 +10,7 @@ import { normalizeAnimeId } from './anime-snapshot';
  * as ratings and lists.
  */
 
-export const DISMISSED_KEY = 'anime-master-dismissed-suggestions';
+export { DISMISSED_KEY } from './keys';
 /** More than this many and the oldest dismissals are forgotten (a few bytes each). */
 export const MAX_DISMISSED = 2000;
 

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
 import { normalizeAnimeId, sanitizeSnapshot, type AnimeSnapshot } from './anime-snapshot';
 import { browserStorage, KeyDiffWriter, localDate, readJson, type StorageFailure } from './local-storage';
+import { LIST_ENTRIES_KEY, LIST_STORAGE_KEYS, LIST_TYPES, type ListType } from './keys';
 
 /**
  * Watch lists (SPEC §3 Local lists, §4 Watch list, §5 List operations).
@@ -28,17 +29,7 @@ import { browserStorage, KeyDiffWriter, localDate, readJson, type StorageFailure
  *   is exported for tests and for the backup import.
  */
 
-export const LIST_TYPES = ['PLAN_TO_WATCH', 'WATCHING', 'COMPLETED', 'DROPPED', 'ON_HOLD'] as const;
-export type ListType = (typeof LIST_TYPES)[number];
-
-export const LIST_STORAGE_KEYS: Record<ListType, string> = {
-  PLAN_TO_WATCH: 'planToWatchList',
-  WATCHING: 'watchingList',
-  COMPLETED: 'completedList',
-  DROPPED: 'droppedList',
-  ON_HOLD: 'onHoldList',
-};
-export const LIST_ENTRIES_KEY = 'anime-master-list-entries';
+export { LIST_ENTRIES_KEY, LIST_STORAGE_KEYS, LIST_TYPES, type ListType } from './keys';
 
 export interface ListEntry {
   snapshot: AnimeSnapshot | null;

@@ -5,6 +5,7 @@ import { cleanOpinion } from '@/lib/utils/visible-text';
 import { normalizeAnimeId, sanitizeSnapshot, type AnimeSnapshot } from './anime-snapshot';
 import { browserStorage, KeyDiffWriter, readJson, storageKeys, type StorageFailure } from './local-storage';
 import { MAX_OPINION_LENGTH } from './opinion';
+import { RATING_ENTRIES_KEY, RATING_KEY_PREFIX } from './keys';
 
 /**
  * The visitor's ratings (SPEC §3 User rating, §4 Rating, §5, §8).
@@ -28,8 +29,7 @@ import { MAX_OPINION_LENGTH } from './opinion';
  *   Other tabs' changes arrive through `storage` events. Hydration: `useStoresHydrated()`.
  */
 
-export const RATING_KEY_PREFIX = 'animeRating_';
-export const RATING_ENTRIES_KEY = 'anime-master-rating-entries';
+export { RATING_ENTRIES_KEY, RATING_KEY_PREFIX } from './keys';
 export const MAX_RATING = 5;
 export { MAX_OPINION_LENGTH };
 
