@@ -202,6 +202,14 @@ test.describe('related titles, franchise and cast', () => {
       await expect(page.getByTestId('cast')).toHaveAttribute('aria-busy', 'false');
       const cast = await fetch(`${stack.appUrl}/api/anime/2167/cast`);
       expect(cast.status).toBe(200);
+      expect(cast.headers.get('cache-control')).toContain('no-store');
+
+      // The database answers again: 'Tentar novamente' asks once more, and the section fills in.
+      await stack.fake.clearFault(fault);
+      await page.getByTestId('cast').getByRole('button', { name: 'Tentar novamente' }).click();
+      await expect(page.getByTestId('cast-unavailable')).toHaveCount(0, { timeout: 30_000 });
+      await expect(page.getByTestId('cast')).toHaveAttribute('aria-busy', 'false');
+      await expect(page.getByTestId('cast').getByRole('button', { name: 'Tentar novamente' })).toHaveCount(0);
     } finally {
       await stack.fake.clearFault(fault);
     }

@@ -2,13 +2,13 @@
 
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
-import { apiGet, isAbortError } from '@/lib/api-client';
+import { Button } from '@/components/ui/button';
+import { useHydrated } from '@/lib/stores/use-hydrated';
 import { countValues } from '@/lib/i18n/format-count';
 import type { CastCharacter, StaffCredit, VoiceLanguage } from '@/lib/jikan/cast';
-import { useAuthStore } from '@/lib/stores/auth-store';
 import type { CastAnswer } from '@/app/api/anime/[id]/cast/route';
 import { myAnimeListUrl, NotLoadedYet } from './not-loaded-link';
+import { usePageAnswer } from './use-page-answer';
 
 /** Characters shown at once; the rest open under 'Ver todos'. */
 const FIRST_CHARACTERS = 12;
@@ -17,8 +17,6 @@ const FIRST_CHARACTERS = 12;
 function dubLanguages(locale: string): VoiceLanguage[] {
   return locale === 'en' ? ['Japanese', 'English'] : ['Japanese', 'Portuguese (BR)'];
 }
-
-type CastState = { status: 'loading' } | { status: 'ready'; data: CastAnswer } | { status: 'failed' };
 
 /**
  * 'Personagens e dubladores' and the staff line, asked after the page has loaded
@@ -37,26 +35,9 @@ export function CastSection({
   initial?: CastAnswer | null;
 }) {
   const t = useTranslations('Related');
-  const uid = useAuthStore((state) => state.user?.uid ?? null);
-  const authLoading = useAuthStore((state) => state.loading);
-  const key = `${animeId}:${uid ?? ''}`;
-  const [answer, setAnswer] = useState<{ key: string; state: CastState } | null>(null);
-
-  useEffect(() => {
-    // Asked still (a hit of the hot cache, usually): a copy kept from an outage is then marked.
-    if (authLoading) return;
-    const controller = new AbortController();
-    apiGet<{ data: CastAnswer }>(`/api/anime/${animeId}/cast`, {}, { signal: controller.signal }).then(
-      (body) => setAnswer({ key, state: { status: 'ready', data: body.data } }),
-      (error: unknown) => {
-        if (!isAbortError(error)) setAnswer({ key, state: { status: 'failed' } });
-      },
-    );
-    return () => controller.abort();
-  }, [animeId, authLoading, key]);
-
-  const state: CastState =
-    answer?.key === key ? answer.state : initial ? { status: 'ready', data: initial } : { status: 'loading' };
+  const { state, retry } = usePageAnswer<CastAnswer>(`/api/anime/${animeId}/cast`, initial);
+  // In the server HTML (an answer kept from an outage): not taken before the page can act.
+  const hydrated = useHydrated();
   if (state.status === 'ready' && state.data.gated) return null;
   const data = state.status === 'ready' ? state.data : null;
   const languages = dubLanguages(locale);
@@ -83,9 +64,14 @@ export function CastSection({
       )}
       {data?.staff && data.staff.length > 0 && <StaffLine staff={data.staff} />}
       {(state.status === 'failed' || (data && data.characters === null)) && (
-        <p role="status" className="text-sm text-muted" data-testid="cast-unavailable">
-          {t('castUnavailable')}
-        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <p role="status" className="text-sm text-muted" data-testid="cast-unavailable">
+            {t('castUnavailable')}
+          </p>
+          <Button variant="secondary" size="sm" onClick={retry} disabled={!hydrated} aria-busy={!hydrated}>
+            {t('retry')}
+          </Button>
+        </div>
       )}
       {data?.characters && data.characters.length === 0 && (
         <p className="text-sm text-muted">{t('castEmpty')}</p>

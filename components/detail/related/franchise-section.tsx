@@ -1,9 +1,11 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { Button } from '@/components/ui/button';
+import { useHydrated } from '@/lib/stores/use-hydrated';
 import { RelatedRow } from './related-card';
 import { myAnimeListUrl, NotLoadedYet } from './not-loaded-link';
-import { useRelatedData } from './related-data';
+import { useRelatedData, useRetryRelated } from './related-data';
 
 /**
  * 'A franquia em ordem': every entry of the franchise learnt so far, in release order, the page's
@@ -13,6 +15,9 @@ import { useRelatedData } from './related-data';
 export function FranchiseSection({ animeId, locale }: { animeId: number; locale: string }) {
   const t = useTranslations('Related');
   const related = useRelatedData();
+  const retry = useRetryRelated();
+  // In the server HTML (an answer kept from an outage): not taken before the page can act.
+  const hydrated = useHydrated();
   // A franchise of one (the anime alone, nothing left to learn) is no section.
   if (related.status === 'ready' && related.data.complete && related.data.entries.length <= 1) return null;
 
@@ -35,9 +40,14 @@ export function FranchiseSection({ animeId, locale }: { animeId: number; locale:
         </NotLoadedYet>
       )}
       {(related.status === 'failed' || (related.status === 'ready' && related.data.unavailable)) && (
-        <p role="status" className="text-sm text-muted" data-testid="franchise-unavailable">
-          {t('franchiseUnavailable')}
-        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <p role="status" className="text-sm text-muted" data-testid="franchise-unavailable">
+            {t('franchiseUnavailable')}
+          </p>
+          <Button variant="secondary" size="sm" onClick={retry} disabled={!hydrated} aria-busy={!hydrated}>
+            {t('retry')}
+          </Button>
+        </div>
       )}
       {related.status === 'ready' && !related.data.unavailable && (
         <>

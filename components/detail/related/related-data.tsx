@@ -1,9 +1,8 @@
 'use client';
 
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { apiGet, isAbortError } from '@/lib/api-client';
-import { useAuthStore } from '@/lib/stores/auth-store';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { FranchiseAnswer } from '@/app/api/anime/[id]/franchise/route';
+import { usePageAnswer, type AnswerState } from './use-page-answer';
 
 /**
  * The franchise answer of one detail page: what the server held when it rendered the page
@@ -11,13 +10,20 @@ import type { FranchiseAnswer } from '@/app/api/anime/[id]/franchise/route';
  * delays the page) and shared by the relations and the franchise sections.
  * Asked again when the signed-in user changes: a verified adult gets adult relatives too.
  */
-export type RelatedState =
-  { status: 'loading' } | { status: 'ready'; data: FranchiseAnswer } | { status: 'failed' };
+export type RelatedState = AnswerState<FranchiseAnswer>;
 
-const RelatedContext = createContext<RelatedState>({ status: 'loading' });
+const RelatedContext = createContext<{ state: RelatedState; retry: () => void }>({
+  state: { status: 'loading' },
+  retry: () => {},
+});
 
 export function useRelatedData(): RelatedState {
-  return useContext(RelatedContext);
+  return useContext(RelatedContext).state;
+}
+
+/** Asks the franchise again ('Tentar novamente' after an answer that could not be had). */
+export function useRetryRelated(): () => void {
+  return useContext(RelatedContext).retry;
 }
 
 export function RelatedDataProvider({
@@ -30,30 +36,9 @@ export function RelatedDataProvider({
   initial?: FranchiseAnswer | null;
   children: ReactNode;
 }) {
-  const uid = useAuthStore((state) => state.user?.uid ?? null);
-  const authLoading = useAuthStore((state) => state.loading);
-  const key = `${animeId}:${uid ?? ''}`;
-  const [answer, setAnswer] = useState<{ key: string; state: RelatedState } | null>(null);
-
-  useEffect(() => {
-    // Asked once sign-in has settled, with the token when there is one: an incomplete franchise
-    // grows a step, a verified adult may see more, a copy kept from an outage is marked.
-    if (authLoading) return;
-    const controller = new AbortController();
-    apiGet<{ data: FranchiseAnswer }>(
-      `/api/anime/${animeId}/franchise`,
-      {},
-      { signal: controller.signal },
-    ).then(
-      (body) => setAnswer({ key, state: { status: 'ready', data: body.data } }),
-      (error: unknown) => {
-        if (!isAbortError(error)) setAnswer({ key, state: { status: 'failed' } });
-      },
-    );
-    return () => controller.abort();
-  }, [animeId, authLoading, key]);
-
-  const state: RelatedState =
-    answer?.key === key ? answer.state : initial ? { status: 'ready', data: initial } : { status: 'loading' };
-  return <RelatedContext.Provider value={state}>{children}</RelatedContext.Provider>;
+  // An incomplete franchise grows a step, a verified adult may see more, a copy kept from an
+  // outage is marked.
+  const { state, retry } = usePageAnswer<FranchiseAnswer>(`/api/anime/${animeId}/franchise`, initial);
+  const value = useMemo(() => ({ state, retry }), [state, retry]);
+  return <RelatedContext.Provider value={value}>{children}</RelatedContext.Provider>;
 }
