@@ -8,9 +8,7 @@ import { Glyph } from '@/components/ui/glyph';
 import { buttonClass } from '@/components/ui/button';
 import { useAuth } from '@/lib/firebase/use-auth';
 import type { SignOutChoice } from '@/lib/library/engine';
-
-/** Dispatched on window when signing out failed after the sync stopped (components/library). */
-const RESUME_SYNC_EVENT = 'anime-master-sync-resume';
+import { resumeSync } from '@/lib/library/resume';
 
 /**
  * 'Sair': asks what to do with the account's library on this device, 'Remover deste aparelho'
@@ -50,7 +48,7 @@ export function SignOutButton({
         console.warn('[sync] could not finish the session', error);
       }
       const done = await signOut();
-      if (!done) window.dispatchEvent(new Event(RESUME_SYNC_EVENT));
+      if (!done) resumeSync();
       setOpen(false);
       onDone?.();
     } finally {

@@ -4,14 +4,12 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { Lazy } from '@/components/ui/lazy';
 import type * as Engine from '@/lib/library/engine';
+import { onResumeSync } from '@/lib/library/resume';
 import type { MergeCounts } from '@/lib/library/engine';
 import { useAuthStore } from '@/lib/stores/auth-store';
 import { showToast } from '@/lib/toast';
 
 type EngineModule = typeof Engine;
-
-/** Dispatched on window when signing out failed after the sync stopped: the sync starts again. */
-const RESUME_SYNC_EVENT = 'anime-master-sync-resume';
 
 interface Question {
   counts: MergeCounts;
@@ -38,10 +36,10 @@ export default function LibrarySyncSession({ uid }: { uid: string }) {
     const shown = (event: PageTransitionEvent) => {
       if (event.persisted) resume();
     };
-    window.addEventListener(RESUME_SYNC_EVENT, resume);
+    const stopResume = onResumeSync(resume);
     window.addEventListener('pageshow', shown);
     return () => {
-      window.removeEventListener(RESUME_SYNC_EVENT, resume);
+      stopResume();
       window.removeEventListener('pageshow', shown);
     };
   }, []);

@@ -7,7 +7,6 @@ import {
   chargeClientMiss,
   clientKeyOf,
   resetClientBudgetForTests,
-  takeClientMiss,
   withClientBudget,
   withPageMissBudget,
   withoutClientBudget,
@@ -235,13 +234,5 @@ describe('chargeClientMiss', () => {
       'UNKNOWN_PAGE_PER_MINUTE',
     ])
       delete process.env[name];
-  });
-
-  it('takes the miss of a route from the client of its request, in seconds', async () => {
-    configure(1, 6);
-    const from = request({ 'x-forwarded-for': '203.0.113.9' });
-    expect(await takeClientMiss(from)).toBe(0);
-    expect(await takeClientMiss({ headers: from.headers })).toBe(10);
-    expect(await takeClientMiss(request({ 'x-forwarded-for': '203.0.113.10' }))).toBe(0);
   });
 });

@@ -185,18 +185,6 @@ export async function chargeClientMiss(): Promise<void> {
   if (waitMs > 0) throw refusal(waitMs);
 }
 
-/**
- * Takes one request from the budget of the client of `request` (a route handler's request, or
- * the headers of one), for work that would reach an upstream outside jikanGet: 0 when granted,
- * else the seconds to wait. Shared through Redis like every charge, so it holds whichever
- * instance answers. The budget of a page miss (a page for an id the server does not know yet)
- * is taken with this where the request is known.
- */
-export async function takeClientMiss(request: Request | { headers: Headers }): Promise<number> {
-  const waitMs = await getClientBudget().take(clientKeyOf(request));
-  return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : 0;
-}
-
 /** Runs `fn` outside any client's budget (a background refresh belongs to no visitor). */
 export function withoutClientBudget<T>(fn: () => T): T {
   return context().exit(fn);
