@@ -200,3 +200,14 @@ export async function storedCast(
     staff: Array.isArray(staff?.staff) ? staff.staff : null,
   };
 }
+
+/** What /api/anime/{id}/cast answers (app/api/anime/[id]/cast/route.ts). */
+export interface CastAnswer {
+  /** Main characters first; null when neither stored nor answered now. */
+  characters: CastCharacter[] | null;
+  staff: StaffCredit[] | null;
+  /** The oldest kept copy answered while the database could not answer, when one was. */
+  stale?: { fetchedAt: string };
+  /** An adult record, asked by someone without verified adult access: nothing is sent. */
+  gated?: true;
+}

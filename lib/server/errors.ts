@@ -132,6 +132,14 @@ export function isAppError(error: unknown, code?: ErrorCode): error is AppError 
   return code === undefined || candidate.code === code;
 }
 
+/** The anime database could not answer now (a 429 back-off, a 5xx, a timeout, a malformed body). */
+const UPSTREAM_NOW = ['RATE_LIMITED', 'UPSTREAM_ERROR', 'UPSTREAM_TIMEOUT', 'INVALID_RESPONSE'] as const;
+
+/** `error` says the anime database cannot answer now: worth an 'unavailable' answer, not a 500. */
+export function isUpstreamUnavailable(error: unknown): boolean {
+  return UPSTREAM_NOW.some((code) => isAppError(error, code));
+}
+
 /**
  * The one mapper from any thrown value to the JSON error response of app/api. Unknown errors
  * become a generic 500: their message and stack may name internals, so they go to the log only.

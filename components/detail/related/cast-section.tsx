@@ -5,8 +5,7 @@ import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { useHydrated } from '@/lib/stores/use-hydrated';
 import { countValues } from '@/lib/i18n/format-count';
-import type { CastCharacter, StaffCredit, VoiceLanguage } from '@/lib/jikan/cast';
-import type { CastAnswer } from '@/app/api/anime/[id]/cast/route';
+import type { CastAnswer, CastCharacter, StaffCredit, VoiceLanguage } from '@/lib/jikan/cast';
 import { myAnimeListUrl, NotLoadedYet } from './not-loaded-link';
 import { usePageAnswer } from './use-page-answer';
 

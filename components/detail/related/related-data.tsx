@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { FranchiseAnswer } from '@/app/api/anime/[id]/franchise/route';
+import type { FranchiseAnswer } from '@/lib/jikan/related';
 import { usePageAnswer, type AnswerState } from './use-page-answer';
 
 /**

@@ -3,37 +3,25 @@
 // for days in the hot cache and durably; a kept copy answers when the database cannot.
 import type { NextRequest } from 'next/server';
 import { getAnimeDetails, isAdultAnime } from '@/lib/jikan';
-import { getCharacters, getStaff, type CastCharacter, type StaffCredit } from '@/lib/jikan/cast';
+import { getCharacters, getStaff, type CastAnswer } from '@/lib/jikan/cast';
 import { jikanDeadline } from '@/lib/jikan/client';
 import { knownRecords } from '@/lib/jikan/related';
 import { withClientBudget } from '@/lib/server/client-budget';
-import { isAppError, toErrorResponse } from '@/lib/server/errors';
+import { isAppError, isUpstreamUnavailable, toErrorResponse } from '@/lib/server/errors';
 import { animeIdParam, jsonResponse, parseOrThrow, privateJsonResponse } from '@/lib/server/http';
 import { getRequestAccess } from '@/lib/server/request-auth';
 
 export const dynamic = 'force-dynamic';
 
-export interface CastAnswer {
-  /** Main characters first; null when neither stored nor answered now. */
-  characters: CastCharacter[] | null;
-  staff: StaffCredit[] | null;
-  /** The oldest kept copy answered while the database could not answer, when one was. */
-  stale?: { fetchedAt: string };
-  /** An adult record, asked by someone without verified adult access: nothing is sent. */
-  gated?: true;
-}
-
 /** The record could not be had now (and so neither whether it is adult): said so, cached nowhere. */
 const UNAVAILABLE: CastAnswer = { characters: null, staff: null };
-
-const TRANSIENT = ['RATE_LIMITED', 'UPSTREAM_ERROR', 'UPSTREAM_TIMEOUT', 'INVALID_RESPONSE'] as const;
 
 /** The part's value; null when it cannot be had now; [] when the database has no such page. */
 function settled<T>(result: PromiseSettledResult<T>): T | null | 'missing' {
   if (result.status === 'fulfilled') return result.value;
   const error = result.reason;
   if (isAppError(error, 'NOT_FOUND')) return 'missing';
-  if (TRANSIENT.some((code) => isAppError(error, code))) return null;
+  if (isUpstreamUnavailable(error)) return null;
   throw error;
 }
 
@@ -49,8 +37,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
           (await knownRecords([id])).get(id)?.record ??
           (await getAnimeDetails(id).catch((error: unknown) => {
             // The database or this client's budget failed: that is no answer about the anime.
-            if (TRANSIENT.some((code) => isAppError(error, code)) || isAppError(error, 'TOO_MANY_REQUESTS'))
-              return undefined;
+            if (isUpstreamUnavailable(error) || isAppError(error, 'TOO_MANY_REQUESTS')) return undefined;
             return null;
           }));
         // Whether it is adult cannot be known now (the offline catalogue's stand-in rarely knows).

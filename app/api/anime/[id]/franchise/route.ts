@@ -5,15 +5,11 @@ import type { NextRequest } from 'next/server';
 import { getAnimeDetails, isAdultAnime } from '@/lib/jikan';
 import { franchiseAnswer, visibleRelatives, type FranchiseAnswer } from '@/lib/jikan/related';
 import { withClientBudget } from '@/lib/server/client-budget';
-import { isAppError, toErrorResponse } from '@/lib/server/errors';
+import { isUpstreamUnavailable, toErrorResponse } from '@/lib/server/errors';
 import { animeIdParam, jsonResponse, parseOrThrow, privateJsonResponse } from '@/lib/server/http';
 import { getRequestAccess } from '@/lib/server/request-auth';
 
 export const dynamic = 'force-dynamic';
-
-export type { FranchiseAnswer } from '@/lib/jikan/related';
-
-const TRANSIENT = ['RATE_LIMITED', 'UPSTREAM_ERROR', 'UPSTREAM_TIMEOUT', 'INVALID_RESPONSE'] as const;
 
 /** Nothing stored, and the anime database cannot answer now: said so, and kept by no cache. */
 const UNAVAILABLE: FranchiseAnswer = { entries: [], complete: false, related: [], unavailable: true };
@@ -50,7 +46,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
       { shared: data.complete && !data.stale, varyOnCredentials: personal || hasAdult },
     );
   } catch (error) {
-    if (TRANSIENT.some((code) => isAppError(error, code))) {
+    if (isUpstreamUnavailable(error)) {
       return jsonResponse({ data: UNAVAILABLE }, { shared: false });
     }
     return toErrorResponse(error);
