@@ -1,36 +1,42 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { parseAnimeId } from '@/lib/detail/anime-id';
 import { cleanPageSearch } from '@/lib/discovery/page-query';
 import { internalPagePath } from '@/lib/discovery/params';
 import { isLocale, LOCALE_COOKIE } from '@/lib/i18n/config';
 import { localeCookieValue, localeFromCookieHeader } from '@/lib/i18n/locale-cookie';
-import { takeImageRender } from '@/lib/server/image-budget';
-import { parseReviewSegments, reviewInternalPath } from '@/lib/share/review-link';
+import { reviewInternalPath } from '@/lib/share/review-link';
 import { wellFormedPath } from '@/lib/utils/well-formed-path';
 
 /**
- * Next 16's request proxy (the former middleware). Page URLs carry no locale (SPEC §2 routes): the
- * NEXT_LOCALE cookie chooses the language, and each request is rewritten internally to
- * /{locale}/… (see internalPagePath), where pages are rendered once per language and cached.
- * A tampered cookie value is dropped, so the page falls back to the default language (pt).
+ * Next 16's request proxy (the former middleware). It only rewrites and redirects: it reads no
+ * data, calls no service (no Redis, no database) and keeps no state, so it holds wherever Next
+ * runs it, before or behind a CDN. What it does, by request:
+ * - a path that is not well formed (a '%' that does not decode): an API path answers 400, a page
+ *   redirects (307) to the well-formed path;
+ * - a page other than GET or HEAD: 405;
+ * - an old card image address (/{locale}/anime/{id}/opengraph-image, a review's opengraph-image or
+ *   twitter-image): redirected (308) to the card's route handler (lib/share/card-path.ts), which
+ *   checks it and holds the budget of card renders; other metadata images pass through;
+ * - a page with parameters it does not read: redirected (308) to the address without them;
+ * - every other page: rewritten to /{locale}/… (internalPagePath; a review link to its segments,
+ *   reviewInternalPath), the language chosen by the NEXT_LOCALE cookie; a tampered cookie value is
+ *   dropped, so the page falls back to the default language (pt).
  *
  * The same URL answers in two languages. Next's render cache is keyed by the rewritten path, so
  * the two never mix here; on a Vercel-style deployment this proxy runs before the edge cache too
- * (README, Deployment); an edge in front of `next start` keys pages by URL and NEXT_LOCALE.
- *
- * It reads no data and keeps no state of its own, so it holds wherever Next runs it (apart from the
- * pages on Vercel). Its one call is a card image's budget (lib/server/image-budget.ts), shared in
- * Redis when REDIS_URL is set: the card routes are cached renders that cannot read the request. What a page of one anime answers when the anime is not found
- * (404) or cannot be had now (503) is decided by the page (components/detail/load-anime.ts).
+ * (README, Deployment); an edge in front of `next start` keys pages by URL and NEXT_LOCALE. What a
+ * page of one anime answers when the anime is not found (404) or cannot be had now (503) is
+ * decided by the page (components/detail/load-anime.ts).
  */
 // Metadata images (opengraph-image, twitter-image under app/[locale]) are linked by their internal path already.
 const LOCALISED_METADATA_IMAGE = /^\/(?:pt|en)\/.+\/(?:opengraph|twitter)-image(?:-\w+)?$/;
-const ANIME_IMAGE = /^\/(?:pt|en)\/anime\/([^/]+)\/(?:opengraph|twitter)-image(?:-\w+)?$/;
-const REVIEW_IMAGE = /^\/(?:pt|en)\/review\/([^/]+)\/([^/]+)\/([^/]+)\/(?:opengraph|twitter)-image(?:-\w+)?$/;
+// Card images were once metadata images of the anime and review pages: pages cached before the
+// change still link there.
+const OLD_CARD_IMAGE =
+  /^\/(pt|en)\/(anime\/[^/]+|review\/[^/]+\/[^/]+\/[^/]+)\/(?:opengraph|twitter)-image(?:-\w+)?$/;
 // The review page's internal address exists only as the target of a review link's rewrite.
 const INTERNAL_ONLY = /^\/review(?:\/|$)/;
 
-export async function proxy(request: NextRequest) {
+export function proxy(request: NextRequest) {
   // One reading of the language cookie, the edge cache's too (lib/i18n/locale-cookie.ts).
   const cookieHeader = request.headers.get('cookie');
   const value = localeCookieValue(cookieHeader);
@@ -58,7 +64,14 @@ export async function proxy(request: NextRequest) {
       headers: { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' },
     });
   }
-  if (LOCALISED_METADATA_IMAGE.test(pathname)) return await metadataImage(request);
+  const oldCard = OLD_CARD_IMAGE.exec(pathname);
+  if (oldCard) {
+    const target = ownUrl(request);
+    target.pathname = `/api/card/${oldCard[1]}/${oldCard[2]}`;
+    target.search = '';
+    return NextResponse.redirect(target, 308);
+  }
+  if (LOCALISED_METADATA_IMAGE.test(pathname)) return NextResponse.next();
   const cleanSearch = cleanPageSearch(pathname, request.nextUrl.search);
   if (cleanSearch !== null) {
     // Parameters no page reads: to the address without them, so they cost no render of their own.
@@ -90,32 +103,6 @@ export async function proxy(request: NextRequest) {
  */
 function ownUrl(request: NextRequest): URL {
   return new URL(request.url);
-}
-
-/**
- * A card image (opengraph-image, twitter-image). A review card's segments must be exactly those
- * of a link the app makes (lib/share/review-link.ts parseReviewSegments), and an anime card's id a
- * valid one, else 404 before any render; then each client has a budget of card requests (lib/server/image-budget.ts): over it,
- * 429 with Retry-After.
- */
-async function metadataImage(request: NextRequest): Promise<NextResponse> {
-  const { pathname } = request.nextUrl;
-  const review = REVIEW_IMAGE.exec(pathname);
-  const anime = ANIME_IMAGE.exec(pathname);
-  if (
-    (review && !parseReviewSegments({ id: review[1]!, score: review[2]!, opinion: review[3]! })) ||
-    (anime && parseAnimeId(anime[1]!) === null)
-  ) {
-    return new NextResponse(null, { status: 404, headers: { 'Cache-Control': 'no-store' } });
-  }
-  const waitSeconds = await takeImageRender(request);
-  if (waitSeconds > 0) {
-    return new NextResponse(null, {
-      status: 429,
-      headers: { 'Retry-After': String(waitSeconds), 'Cache-Control': 'no-store' },
-    });
-  }
-  return NextResponse.next();
 }
 
 export const config = {

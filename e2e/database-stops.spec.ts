@@ -314,7 +314,7 @@ test('while another live process holds the folder, the server waits, then serves
     await expect(page.getByTestId('synopsis')).toBeVisible();
     await page.goto(`${app.url}/search?q=naruto`);
     await expect(page.locator('main a[href="/anime/20"]').first()).toBeVisible();
-    const image = await fetch(`${app.url}/pt/anime/20/opengraph-image`);
+    const image = await fetch(`${app.url}/api/card/pt/anime/20`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
   } finally {

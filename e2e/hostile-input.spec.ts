@@ -38,7 +38,18 @@ const INVALID_IDS = [
 ];
 
 /** Out-of-range or malformed page numbers and limits. */
-const INVALID_NUMBERS = ['0', '-1', 'abc', '1e3', '1.5', '99999999999', '%EF%BC%91', '%00', '%201x', encodeURIComponent(SCRIPT)];
+const INVALID_NUMBERS = [
+  '0',
+  '-1',
+  'abc',
+  '1e3',
+  '1.5',
+  '99999999999',
+  '%EF%BC%91',
+  '%00',
+  '%201x',
+  encodeURIComponent(SCRIPT),
+];
 
 /** Text that is valid to search for (it reaches the database URL-encoded) but must never come back raw. */
 const HOSTILE_TEXT = [
@@ -131,7 +142,9 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe('API routes', () => {
-  test('/api/anime/{id} refuses every invalid id with 400 INVALID_ID and no upstream call', async ({ request }) => {
+  test('/api/anime/{id} refuses every invalid id with 400 INVALID_ID and no upstream call', async ({
+    request,
+  }) => {
     const since = Date.now();
     for (const id of INVALID_IDS) {
       const response = await get(request, `/api/anime/${id}`);
@@ -146,7 +159,9 @@ test.describe('API routes', () => {
     expect(await upstreamCalls(since)).toEqual([]);
   });
 
-  test('/api/streaming/episodes refuses invalid, missing, repeated-invalid and array-ish ids', async ({ request }) => {
+  test('/api/streaming/episodes refuses invalid, missing, repeated-invalid and array-ish ids', async ({
+    request,
+  }) => {
     const since = Date.now();
     const queries = [
       ...INVALID_IDS.map((id) => `id=${id}`),
@@ -164,9 +179,16 @@ test.describe('API routes', () => {
     expect(await upstreamCalls(since)).toEqual([]);
   });
 
-  test('listing routes refuse bad page and limit values with 400 and no upstream call', async ({ request }) => {
+  test('listing routes refuse bad page and limit values with 400 and no upstream call', async ({
+    request,
+  }) => {
     const since = Date.now();
-    const routes = ['/api/anime/top', '/api/anime/season', '/api/anime/popular', '/api/anime/search?q=naruto&'];
+    const routes = [
+      '/api/anime/top',
+      '/api/anime/season',
+      '/api/anime/popular',
+      '/api/anime/search?q=naruto&',
+    ];
     for (const route of routes) {
       const join = route.endsWith('&') ? '' : '?';
       for (const value of [...INVALID_NUMBERS, '1001']) {
@@ -185,7 +207,9 @@ test.describe('API routes', () => {
     expect(await upstreamCalls(since)).toEqual([]);
   });
 
-  test('search and suggest refuse 10 000 characters and treat control-only text as no search', async ({ request }) => {
+  test('search and suggest refuse 10 000 characters and treat control-only text as no search', async ({
+    request,
+  }) => {
     const since = Date.now();
     for (const route of ['/api/anime/search', '/api/anime/suggest']) {
       const long = await get(request, `${route}?q=${LONG}`);
@@ -225,7 +249,9 @@ test.describe('API routes', () => {
     }
   });
 
-  test('repeated parameters: the first one counts; unknown names and enum values are dropped', async ({ request }) => {
+  test('repeated parameters: the first one counts; unknown names and enum values are dropped', async ({
+    request,
+  }) => {
     const since = Date.now();
     const response = await get(
       request,
@@ -257,18 +283,23 @@ test.describe('pages', () => {
     }
     // The share preview image of a detail page too.
     for (const id of ['abc', '0', '99999999999', '%00', '%ED%A0%80']) {
-      await get(request, `/pt/anime/${id}/opengraph-image`);
+      await get(request, `/api/card/pt/anime/${id}`);
     }
     expect(await upstreamCalls(since)).toEqual([]);
     for (const id of ['abc', '%ED%A0%80', encodeURIComponent(ATTRIBUTE)]) {
       await page.goto(`${stack.appUrl}/anime/${id}`);
-      await expect(page.getByRole('heading', { name: /Anime não encontrado|Página não encontrada/ })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { name: /Anime não encontrado|Página não encontrada/ }),
+      ).toBeVisible();
       await expectCleanDom(page);
     }
     expect(await inputCalls(since)).toEqual([]);
   });
 
-  test('/search shows hostile text escaped, never as markup, and searches for exactly it', async ({ page, request }) => {
+  test('/search shows hostile text escaped, never as markup, and searches for exactly it', async ({
+    page,
+    request,
+  }) => {
     for (const text of HOSTILE_TEXT) {
       const path = `/search?q=${encodeURIComponent(text)}`;
       await expectNoReflection(request, path, [SCRIPT, ATTRIBUTE]);
@@ -283,7 +314,10 @@ test.describe('pages', () => {
     await expectCleanDom(page);
   });
 
-  test('/search: too long, blank, control-only, repeated and array-ish queries', async ({ page, request }) => {
+  test('/search: too long, blank, control-only, repeated and array-ish queries', async ({
+    page,
+    request,
+  }) => {
     const since = Date.now();
     await get(request, `/search?q=${LONG}`);
     await page.goto(`${stack.appUrl}/search?q=${LONG}`);

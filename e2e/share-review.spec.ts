@@ -48,7 +48,9 @@ async function decodePreview(page: Page) {
 }
 
 test.describe('review image', () => {
-  test('opens generating a PNG 800 px wide (400 px at scale 2) with content and transparent corners', async ({ page }) => {
+  test('opens generating a PNG 800 px wide (400 px at scale 2) with content and transparent corners', async ({
+    page,
+  }) => {
     // Hold the cover back so the busy state can be seen, then let it through.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -69,7 +71,9 @@ test.describe('review image', () => {
     expect(png.cornerAlpha).toBe(0);
   });
 
-  test('downloads as anime-master-review-{title}.png and tweets the first 50 characters', async ({ page }) => {
+  test('downloads as anime-master-review-{title}.png and tweets the first 50 characters', async ({
+    page,
+  }) => {
     const opinion = 'Space cowboys, jazz and regret: the best ending I have ever watched in any series.';
     await openDialog(page, opinion);
     await expect(preview(page)).toBeVisible({ timeout: 20_000 });
@@ -78,7 +82,9 @@ test.describe('review image', () => {
       dialog(page).getByRole('link', { name: 'Baixar Imagem' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('anime-master-review-cowboy-bebop.png');
-    const tweet = new URL((await dialog(page).getByRole('link', { name: 'Compartilhar no Twitter' }).getAttribute('href'))!);
+    const tweet = new URL(
+      (await dialog(page).getByRole('link', { name: 'Compartilhar no Twitter' }).getAttribute('href'))!,
+    );
     expect(tweet.hostname).toBe('twitter.com');
     expect(tweet.searchParams.get('text')).toBe(`Cowboy Bebop — 5/5: "${opinion.slice(0, 50).trimEnd()}…"`);
     // The tweet links to the review page, which previews as the card.
@@ -95,7 +101,10 @@ test.describe('review image', () => {
     await page.addInitScript(() => {
       const original = HTMLCanvasElement.prototype.toDataURL;
       let failures = 1;
-      HTMLCanvasElement.prototype.toDataURL = function (this: HTMLCanvasElement, ...args: Parameters<typeof original>) {
+      HTMLCanvasElement.prototype.toDataURL = function (
+        this: HTMLCanvasElement,
+        ...args: Parameters<typeof original>
+      ) {
         // Only the review image's export (800 px wide): the library exports other canvases too.
         if (failures > 0 && this.width === 800) {
           failures -= 1;
@@ -106,7 +115,9 @@ test.describe('review image', () => {
     });
     await openDialog(page);
     const alert = dialog(page).getByRole('alert');
-    await expect(alert).toContainText('Erro ao gerar imagem: Tainted canvases may not be exported.', { timeout: 20_000 });
+    await expect(alert).toContainText('Erro ao gerar imagem: Tainted canvases may not be exported.', {
+      timeout: 20_000,
+    });
     await alert.getByRole('button', { name: 'Tentar Novamente' }).click();
     await expect(preview(page)).toBeVisible({ timeout: 20_000 });
     expect((await decodePreview(page)).width).toBe(800);
@@ -120,7 +131,9 @@ test.describe('review image', () => {
     await expect(page.getByTestId('review-card')).not.toContainText('FIM');
   });
 
-  test('when the capture library cannot load, says so; closing resets and reopening tries again', async ({ page }) => {
+  test('when the capture library cannot load, says so; closing resets and reopening tries again', async ({
+    page,
+  }) => {
     let block = true;
     await page.route('**/_next/static/chunks/**', async (route) => {
       let response;
@@ -182,7 +195,6 @@ function metaContent(html: string, attribute: 'name' | 'property', key: string):
 const reviewUrl = (id: number | string, params: Record<string, string>) =>
   `/anime/${id}/review?${new URLSearchParams(params).toString()}`;
 
-
 test.describe('review link', () => {
   test('the dialog offers the review link: copied, tweeted, and it opens the review', async ({ page }) => {
     const opinion = 'Jazz, cowboys e saudade: <b>impecável</b>.';
@@ -193,11 +205,15 @@ test.describe('review link', () => {
     expect(link.searchParams.get('s')).toBe('5');
     expect(link.searchParams.get('o')).toBe(opinion);
     // The fallback copy method (no Clipboard API over plain http in some browsers).
-    await page.evaluate(() => Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true }));
+    await page.evaluate(() =>
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true }),
+    );
     await dialog(page).getByRole('button', { name: 'Copiar link' }).click();
     await expect(dialog(page).getByRole('status').filter({ hasText: 'Link copiado!' })).toBeVisible();
     await expect(preview(page)).toBeVisible({ timeout: 20_000 });
-    const tweet = new URL((await dialog(page).getByRole('link', { name: 'Compartilhar no Twitter' }).getAttribute('href'))!);
+    const tweet = new URL(
+      (await dialog(page).getByRole('link', { name: 'Compartilhar no Twitter' }).getAttribute('href'))!,
+    );
     expect(tweet.searchParams.get('url')).toBe(link.href);
 
     await page.goto(link.pathname + link.search);
@@ -246,7 +262,7 @@ test.describe('review link', () => {
     expect(metaContent(html, 'property', 'og:image:width')).toBe('1200');
     for (const key of ['og:image', 'twitter:image'] as const) {
       const link = metaContent(html, key === 'og:image' ? 'property' : 'name', key);
-      expect(link, key).toMatch(/^http.*\/review\/1\/4\/[\w-]+\/(opengraph|twitter)-image/);
+      expect(link, key).toMatch(/^http.*\/api\/card\/pt\/review\/1\/4\/[\w-]+$/);
       // The link is absolute (metadataBase); follow its path on this server.
       const { pathname, search } = new URL(link!);
       const image = await request.get(pathname + search);
@@ -259,7 +275,11 @@ test.describe('review link', () => {
   });
 
   test('a broken link says so plainly, with the way on', async ({ page }) => {
-    for (const url of [reviewUrl(1, { s: '9', o: 'x' }), reviewUrl('abc', { s: '4' }), reviewUrl(999999, { s: '4' })]) {
+    for (const url of [
+      reviewUrl(1, { s: '9', o: 'x' }),
+      reviewUrl('abc', { s: '4' }),
+      reviewUrl(999999, { s: '4' }),
+    ]) {
       const response = await page.goto(url);
       expect(response?.status(), url).toBe(404);
       await expect(page.getByRole('heading', { level: 1, name: 'Avaliação não encontrada' })).toBeVisible();
@@ -270,7 +290,14 @@ test.describe('review link', () => {
 
   test('broken or hostile links answer 404, never 500, and cost no upstream call', async ({ request }) => {
     const before = Date.now();
-    const broken: Record<string, string>[] = [{}, { s: '0' }, { s: '6', o: 'x' }, { s: '4.5' }, { s: '05' }, { s: '<script>' }];
+    const broken: Record<string, string>[] = [
+      {},
+      { s: '0' },
+      { s: '6', o: 'x' },
+      { s: '4.5' },
+      { s: '05' },
+      { s: '<script>' },
+    ];
     for (const query of broken) {
       expect((await request.get(reviewUrl(1, query))).status(), JSON.stringify(query)).toBe(404);
     }
@@ -279,7 +306,9 @@ test.describe('review link', () => {
     }
     // Broken links cost no upstream call.
     const calls = await fake.calls({ service: 'jikan', since: before });
-    expect(calls.filter((call) => /\/anime\/(abc|0|-1|12345678901234567)(\/|$)/.test(call.path))).toHaveLength(0);
+    expect(
+      calls.filter((call) => /\/anime\/(abc|0|-1|12345678901234567)(\/|$)/.test(call.path)),
+    ).toHaveLength(0);
 
     // An over-long opinion with control and bidirectional characters: cleaned, cut, shown as text.
     const hostile = `\u202E\u0000${'<i>x</i> '.repeat(100)}`;
@@ -292,8 +321,14 @@ test.describe('review link', () => {
     expect(shown.endsWith('…')).toBe(true);
     expect(Array.from(shown.replace(/&lt;/g, '<').replace(/&gt;/g, '>'))).toHaveLength(151);
 
-    // The card's own address (reachable without the proxy) checks its input too.
-    for (const path of ['/pt/review/1/9/-/opengraph-image', '/pt/review/abc/5/-/opengraph-image', '/en/review/1/0/-/twitter-image']) {
+    // The card's own address checks its input too (an old card address is redirected there).
+    for (const path of [
+      '/api/card/pt/review/1/9/-',
+      '/api/card/pt/review/abc/5/-',
+      '/api/card/en/review/1/0/-',
+      '/api/card/xx/review/1/5/-',
+      '/en/review/1/0/-/twitter-image',
+    ]) {
       expect((await request.get(path)).status(), path).toBe(404);
     }
     // The internal page path is not a public address.

@@ -6,11 +6,12 @@ import type { Locale } from '@/lib/i18n/config';
 import { synopsisExcerpt } from '@/lib/detail/synopsis';
 import { detailVisibility } from '@/lib/detail/view';
 import { routes } from '@/lib/routes';
+import { cardImage, cardPath } from '@/lib/share/card-path';
 import { animeRecord } from './load-anime';
 
 /**
- * Title, description and the Open Graph / Twitter card of /anime/{id} (the card image is the
- * route's opengraph-image). An adult record's description never quotes its synopsis.
+ * Title, description and the Open Graph / Twitter card of /anime/{id} (the card image is
+ * app/api/card's, made absolute by metadataBase). An adult record's description never quotes its synopsis.
  */
 export async function detailMetadata(rawId: string, locale: Locale): Promise<Metadata> {
   const record = await animeRecord(rawId);
@@ -28,6 +29,7 @@ export async function detailMetadata(rawId: string, locale: Locale): Promise<Met
     ? t('metaDescriptionAdult')
     : (synopsisExcerpt(anime.synopsis) ?? t('metaDescriptionFallback', { title }));
   const url = routes.anime(anime.id);
+  const card = cardImage(cardPath.anime(anime.id, locale), title);
   return {
     title,
     description,
@@ -39,7 +41,8 @@ export async function detailMetadata(rawId: string, locale: Locale): Promise<Met
       url,
       siteName: 'Anime Master',
       locale: locale === 'en' ? 'en' : 'pt_BR',
+      images: [card],
     },
-    twitter: { card: 'summary_large_image', title, description },
+    twitter: { card: 'summary_large_image', title, description, images: [card] },
   };
 }

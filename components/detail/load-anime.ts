@@ -1,5 +1,5 @@
 import 'server-only';
-import { notFound, redirect } from 'next/navigation';
+import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { parseAnimeId } from '@/lib/detail/anime-id';
 import { DETAIL_RETRY_SECONDS, unavailablePath, type UnavailableKind } from '@/lib/detail/status-page';
@@ -79,12 +79,4 @@ export async function loadAnime(
   if ('notFound' in record) return null;
   await cacheBriefly();
   redirect(unavailablePath(kind, record.id, record.retryAfterSeconds));
-}
-
-/** The record for a card image: not found is notFound() (404), not now is thrown (no card cached). */
-export async function animeForImage(rawId: string): Promise<AnimeDetails> {
-  const record = await animeRecord(rawId);
-  if ('anime' in record) return record.anime;
-  if ('notFound' in record) notFound();
-  throw record.error;
 }

@@ -5,9 +5,10 @@ import { animeTitle, formatScore } from '@/lib/anime-display';
 import type { Locale } from '@/lib/i18n/config';
 import { detailVisibility } from '@/lib/detail/view';
 import { fetchImageDataUrl } from '@/lib/server/image-data';
-import { animeForImage } from './load-anime';
+import { CARD_SIZE } from '@/lib/share/card-path';
+import { animeRecord } from './load-anime';
 
-export const OG_SIZE = { width: 1200, height: 630 };
+export const OG_SIZE = CARD_SIZE;
 
 /** The frame of every Open Graph card (the detail page's and a shared review's): cover left, text right. */
 export const OG_FRAME: CSSProperties = {
@@ -33,9 +34,17 @@ export function drawable(text: string): string {
     .trim();
 }
 
-/** The Open Graph card of /anime/{id}: cover, title and score (no cover for an adult record). */
-export async function renderOgImage(rawId: string, locale: Locale): Promise<ImageResponse> {
-  const anime = await animeForImage(rawId);
+/**
+ * The Open Graph card of /anime/{id}: cover, title and score (no cover for an adult record). An
+ * anime not found answers 404; one that cannot be had now, 503 with Retry-After (nothing drawn).
+ */
+export async function renderOgImage(rawId: string, locale: Locale): Promise<Response> {
+  const record = await animeRecord(rawId);
+  if ('notFound' in record) return new Response(null, { status: 404 });
+  if ('retryAfterSeconds' in record) {
+    return new Response(null, { status: 503, headers: { 'Retry-After': String(record.retryAfterSeconds) } });
+  }
+  const { anime } = record;
   const { gated } = detailVisibility(anime, { adult: false });
   const title = drawable(animeTitle(anime, locale) ?? '') || 'Anime Master';
   const score = formatScore(anime.score, locale);

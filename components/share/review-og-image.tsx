@@ -6,7 +6,6 @@ import { drawable, OG_FRAME, OG_SIZE } from '@/components/detail/og-image';
 import { animeTitle } from '@/lib/anime-display';
 import { detailVisibility } from '@/lib/detail/view';
 import type { Locale } from '@/lib/i18n/config';
-import { cacheBriefly } from '@/lib/server/render-cache';
 import { fetchImageDataUrl } from '@/lib/server/image-data';
 import { parseReviewSegments } from '@/lib/share/review-link';
 
@@ -19,8 +18,8 @@ export type ReviewImageSegments = { id: string; score: string; opinion: string }
  * The review card as a 1200 × 630 PNG: the link preview of a shared review. Cover (none
  * for an adult record), title, five stars and the opinion, in the colours of the in-app card. Text
  * goes through `drawable` (the bundled font only; nothing is fetched for glyphs). A broken link
- * answers 404; an anime that cannot be had right now answers 503 with Retry-After, kept for one
- * second only, so a later request draws the card.
+ * answers 404; an anime that cannot be had right now answers 503 with Retry-After (nothing drawn,
+ * so nothing is cached: lib/server/card-cache.ts).
  */
 export async function renderReviewImage(segments: ReviewImageSegments, locale: Locale): Promise<Response> {
   const review = parseReviewSegments(segments);
@@ -28,7 +27,6 @@ export async function renderReviewImage(segments: ReviewImageSegments, locale: L
   const record = await animeRecord(String(review.id));
   if ('notFound' in record) return new Response(null, { status: 404 });
   if ('retryAfterSeconds' in record) {
-    await cacheBriefly();
     return new Response(null, { status: 503, headers: { 'Retry-After': String(record.retryAfterSeconds) } });
   }
   const { anime } = record;

@@ -11,6 +11,7 @@ import { detailVisibility } from '@/lib/detail/view';
 import type { Locale } from '@/lib/i18n/config';
 import type { AnimeDetails } from '@/lib/jikan/types';
 import { routes } from '@/lib/routes';
+import { cardImage, cardPath } from '@/lib/share/card-path';
 import { reviewHref, type ReviewParams } from '@/lib/share/review-link';
 
 /** The record behind a review link, with what the anonymous view may show of it. */
@@ -25,8 +26,8 @@ async function reviewedAnime(review: ReviewParams, locale: Locale) {
 }
 
 /**
- * Title, description and the card preview of a shared review. The card image is the route's
- * opengraph-image / twitter-image. Not indexed: the text is the sharer's, not ours, and the
+ * Title, description and the card preview of a shared review. The card image is app/api/card's
+ * (lib/share/card-path.ts), made absolute by metadataBase. Not indexed: the text is the sharer's, not ours, and the
  * description says so: the opinion is quoted and attributed to a fan ("“…” — opinião de um fã"),
  * so a link or a claim in it never reads as the site's own words in a preview.
  */
@@ -39,6 +40,7 @@ export async function reviewMetadata(review: ReviewParams, locale: Locale): Prom
     ? t('metaDescription', { opinion: review.opinion })
     : tShare('noOpinion');
   const url = reviewHref({ id: review.id, rating: review.score, opinion: review.opinion });
+  const card = cardImage(cardPath.review(review, locale), pageTitle);
   return {
     title: pageTitle,
     description,
@@ -51,8 +53,9 @@ export async function reviewMetadata(review: ReviewParams, locale: Locale): Prom
       url,
       siteName: 'Anime Master',
       locale: locale === 'en' ? 'en' : 'pt_BR',
+      images: [card],
     },
-    twitter: { card: 'summary_large_image', title: pageTitle, description },
+    twitter: { card: 'summary_large_image', title: pageTitle, description, images: [card] },
   };
 }
 

@@ -414,7 +414,8 @@ test.describe('without JavaScript', () => {
     expect(html).toContain('<title>Fullmetal Alchemist: Brotherhood · Anime Master</title>');
     expect(html).toMatch(/<meta name="description" content="Alchemy is governed by equivalent exchange/);
     expect(html).toMatch(/<meta property="og:title" content="Fullmetal Alchemist: Brotherhood"/);
-    expect(html).toMatch(/<meta property="og:image" content="[^"]*opengraph-image/);
+    expect(html).toMatch(/<meta property="og:image" content="http[^"]*\/api\/card\/en\/anime\/5114"/);
+    expect(html).toMatch(/<meta name="twitter:image" content="http[^"]*\/api\/card\/en\/anime\/5114"/);
     expect(html).toMatch(/<meta name="twitter:card" content="summary_large_image"/);
     expect(html).toContain('Alchemy is governed by equivalent exchange');
     // The description is in <head>, not streamed into the body.

@@ -141,6 +141,14 @@ test('shared links name the public address, not the internal one', async () => {
   expect(canonical).toBe(`http://localhost:${edgePort}/anime/20`);
   const ogImage = /<meta property="og:image" content="([^"]+)"/.exec(page.body)?.[1] ?? '';
   expect(ogImage.startsWith(`http://localhost:${edgePort}/`)).toBe(true);
+
+  // The card is a PNG kept in nginx's image cache: once drawn, the edge answers it for everyone.
+  const card = new URL(ogImage).pathname;
+  expect(card).toBe('/api/card/pt/anime/20');
+  const first = await fetch(edgeUrl + card);
+  expect(first.status).toBe(200);
+  expect(first.headers.get('content-type')).toBe('image/png');
+  await expect.poll(async () => (await get(card)).cache, { timeout: 30_000 }).toBe('HIT');
 });
 
 test('next start killed: cached pages answer at once, and a page never cached answers once it is back', async () => {

@@ -41,7 +41,7 @@ test.describe('a hanging anime database costs one timeout per request (private s
 
   test('a review card image is drawn within one timeout', async () => {
     test.setTimeout(60_000);
-    const image = await timed('/pt/review/20/5/-/opengraph-image');
+    const image = await timed('/api/card/pt/review/20/5/-');
     expect(image.status).toBe(200);
     expect(image.ms).toBeLessThan(ONE_TIMEOUT_MS);
   });

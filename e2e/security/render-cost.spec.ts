@@ -46,31 +46,42 @@ test.describe('review page and card image addresses are checked before any work'
   test('junk segments of the card image answer 404 at once, with no upstream call', async ({ request }) => {
     const since = Date.now();
     const junk = [
-      `/pt/review/1/5/${'A'.repeat(6000)}/opengraph-image`,
-      `/pt/review/1/5/${segment('x'.repeat(400))}/opengraph-image`,
-      `/pt/review/1/5/${segment('bo\u200bm')}/twitter-image`,
-      `/en/review/1/5/${segment('ok')}%3D/twitter-image`,
-      '/pt/review/1/5/%FF%FE/opengraph-image',
+      `/api/card/pt/review/1/5/${'A'.repeat(6000)}`,
+      `/api/card/pt/review/1/5/${segment('x'.repeat(400))}`,
+      `/api/card/pt/review/1/5/${segment('bo\u200bm')}`,
+      `/api/card/en/review/1/5/${segment('ok')}%3D`,
+      '/api/card/pt/review/1/5/%FF%FE',
+      '/api/card/pt/review/1/7/-',
+      '/api/card/pt/review/1/05/-',
+      '/api/card/pt/review/0/5/-',
+      '/api/card/pt/review/123456789012345678/5/-',
+      '/api/card/xx/review/1/5/-',
+      '/api/card/pt/anime/abc',
+      '/api/card/en/anime/0',
+      '/api/card/de/anime/1',
+      // An old card address is redirected to the card's route, which refuses it the same way.
       '/pt/review/1/7/-/opengraph-image',
-      '/pt/review/1/05/-/twitter-image',
-      '/pt/review/0/5/-/opengraph-image',
-      '/pt/review/123456789012345678/5/-/opengraph-image',
       '/pt/anime/abc/opengraph-image',
-      '/en/anime/0/opengraph-image',
     ];
     for (const path of junk) {
       const started = Date.now();
       const response = await request.get(path);
       expect([400, 404], path.slice(0, 80)).toContain(response.status());
+      expect(response.headers()['cache-control'], path.slice(0, 80)).toBe('no-store');
       expect(Date.now() - started, path.slice(0, 80)).toBeLessThan(QUICK_MS);
     }
     const calls = await fake.calls({ service: 'jikan', since });
     expect(calls.filter((call) => /\/anime\/(1|0|123456789012345678)(\/|$)/.test(call.path))).toHaveLength(0);
 
-    // The card of a link the app makes still draws.
-    const card = await request.get(`/pt/review/1/5/${segment('Muito bom')}/opengraph-image`);
-    expect(card.status()).toBe(200);
-    expect(card.headers()['content-type']).toBe('image/png');
+    // The card of a link the app makes still draws, at its address and at its old one.
+    for (const path of [
+      `/api/card/pt/review/1/5/${segment('Muito bom')}`,
+      '/pt/review/1/5/-/twitter-image',
+    ]) {
+      const card = await request.get(path);
+      expect(card.status(), path).toBe(200);
+      expect(card.headers()['content-type'], path).toBe('image/png');
+    }
   });
 
   test('an opinion longer than the rating form allows is a broken link', async ({ request }) => {
@@ -80,7 +91,13 @@ test.describe('review page and card image addresses are checked before any work'
   });
 });
 
-test.describe('card images have a per-client render budget (private server)', () => {
+/** The width and height in a PNG's IHDR chunk. */
+function pngSize(body: Buffer): { width: number; height: number } {
+  expect([...body.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return { width: body.readUInt32BE(16), height: body.readUInt32BE(20) };
+}
+
+test.describe('card renders have a per-client budget; cached cards are free (private server)', () => {
   test.describe.configure({ mode: 'serial' });
   let stack: PrivateStack;
 
@@ -97,26 +114,54 @@ test.describe('card images have a per-client render budget (private server)', ()
     await stack?.close();
   });
 
-  test('over budget, a client gets 429 with Retry-After; another client is still served', async () => {
-    test.setTimeout(90_000);
-    const image = (n: number) =>
-      `${stack.appUrl}/pt/review/1/4/${segment(`Opinião número ${n}`)}/opengraph-image`;
-    const get = (url: string, client: string) => fetch(url, { headers: { 'X-Forwarded-For': client } });
+  test('over budget, a client gets 429 for a new card but every card already drawn, as everyone does', async () => {
+    test.setTimeout(120_000);
+    const A = '198.51.100.7';
+    const B = '203.0.113.9';
+    const get = (path: string, client: string) =>
+      fetch(`${stack.appUrl}${path}`, { headers: { 'X-Forwarded-For': client }, redirect: 'manual' });
+    const review = (n: number) => `/api/card/pt/review/1/4/${segment(`Opinião número ${n}`)}`;
+    const expectCard = async (response: Response, what: string) => {
+      expect(response.status, what).toBe(200);
+      expect(response.headers.get('content-type'), what).toBe('image/png');
+      expect(response.headers.get('cache-control'), what).toMatch(/^public, .*s-maxage=600/);
+      expect(pngSize(Buffer.from(await response.arrayBuffer())), what).toEqual({ width: 1200, height: 630 });
+    };
 
-    for (let n = 1; n <= 3; n++) {
-      const response = await get(image(n), '198.51.100.7');
-      expect(response.status, `image ${n}`).toBe(200);
-    }
-    const over = await get(image(4), '198.51.100.7');
+    // The page's og:image and twitter:image: one absolute address, a 1200×630 PNG (A's first render).
+    const html = await (await get('/anime/20', A)).text();
+    const og = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+    const twitter = /<meta name="twitter:image" content="([^"]+)"/.exec(html)?.[1];
+    expect(og).toMatch(/^http:\/\/[^/]+\/api\/card\/pt\/anime\/20$/);
+    expect(twitter).toBe(og);
+    expect(html).toMatch(/<meta property="og:image:type" content="image\/png"/);
+    expect(html).toMatch(/<meta property="og:image:width" content="1200"/);
+    expect(html).toMatch(/<meta property="og:image:height" content="630"/);
+    const card = new URL(og!).pathname;
+    await expectCard(await get(card, A), card);
+
+    // Two more renders spend A's burst of three; a fourth new card is refused before it is drawn.
+    for (const n of [1, 2]) await expectCard(await get(review(n), A), `review ${n}`);
+    const over = await get(review(3), A);
     expect(over.status).toBe(429);
-    // Three per 90 s window (3 at 2 a minute), opened by the first card: it reopens within 90 s.
+    expect(over.headers.get('cache-control')).toBe('no-store');
+    // Three tokens, one back every 30 s: the next comes within 30 s.
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(Number(over.headers.get('retry-after'))).toBeLessThanOrEqual(90);
-    const twitter = await get(image(5).replace('opengraph-image', 'twitter-image'), '198.51.100.7');
-    expect(twitter.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeLessThanOrEqual(30);
 
-    const other = await get(image(4), '203.0.113.9');
-    expect(other.status).toBe(200);
-    expect(other.headers.get('content-type')).toBe('image/png');
+    // Over budget, A still gets every card already drawn, as often as it asks; a bad id is 404.
+    for (let round = 0; round < 3; round++) {
+      for (const path of [card, review(1), review(2)]) await expectCard(await get(path, A), `${path} again`);
+    }
+    const invalid = await get('/api/card/pt/anime/abc', A);
+    expect(invalid.status).toBe(404);
+
+    // B gets the cards A drew without spending anything: its own three renders are all there after.
+    for (const path of [card, review(1), review(2), card])
+      await expectCard(await get(path, B), `${path} for B`);
+    for (const n of [3, 4, 5]) await expectCard(await get(review(n), B), `review ${n} by B`);
+    expect((await get(review(6), B)).status).toBe(429);
+    // The card B drew is free for A too.
+    await expectCard(await get(review(3), A), 'review 3 for A');
   });
 });

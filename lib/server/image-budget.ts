@@ -6,17 +6,17 @@ import { processState } from './process-state';
 import { getRedis } from './redis';
 
 /**
- * Per-client budget of the preview-card images (the opengraph-image and twitter-image routes).
- * Each card that is not cached yet costs a render (about 100 ms of CPU and 60 kB of render cache),
- * and a review card's address can carry any opinion, so one client could otherwise fill the
- * render cache with cards nobody shares. proxy.ts takes one for every card request: a link
- * preview asks for one or two; a client that spent IMAGE_RENDER_BURST gets one back at
- * IMAGE_RENDER_PER_MINUTE and meanwhile is answered 429 with Retry-After. Clients are told
- * apart as for the API's budget (client-budget.ts clientKeyOf), and the budget is shared through
- * Redis when REDIS_URL is set (budget-store.ts).
+ * Per-client budget of preview-card renders (the card route handlers, app/api/card/…). Each card
+ * that is not cached yet costs a render (about 100 ms of CPU and 60 kB of cache), and a review
+ * card's address can carry any opinion, so one client could otherwise fill the cache with cards
+ * nobody shares. lib/server/card-cache.ts takes one only when a card is drawn: a cached card is
+ * free for everyone. A client that spent IMAGE_RENDER_BURST gets one back at
+ * IMAGE_RENDER_PER_MINUTE and meanwhile is answered 429 with Retry-After. Clients are told apart
+ * as for the API's budget (client-budget.ts clientKeyOf), and the budget is shared through Redis
+ * when REDIS_URL is set (budget-store.ts).
  */
 
-// Process-wide: the proxy bundle and the tests share one budget per process.
+// Process-wide: the route bundles and the tests share one budget per process.
 const state = processState<{ budget?: SharedBudget }>('image-budget', () => ({}));
 
 function budget(): SharedBudget {
@@ -33,7 +33,7 @@ function budget(): SharedBudget {
 }
 
 /** Takes one card render from the client of `request`: 0 when granted, else the seconds to wait. */
-export async function takeImageRender(request: Request): Promise<number> {
+export async function takeImageRender(request: Request | { headers: Headers }): Promise<number> {
   const waitMs = await budget().take(clientKeyOf(request));
   return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : 0;
 }
