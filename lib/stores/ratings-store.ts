@@ -248,24 +248,33 @@ export function ratingChanges(
   from: RatingsData,
   fromEntriesRaw: string | null,
   to: RatingsData,
+  /** The only ids that can differ, when the caller knows them (a store action): no pass over all. */
+  only?: readonly number[],
 ): { changes: KeyChange[]; entriesRaw: string | null } {
   const changes: KeyChange[] = [];
   let membershipChanged = false;
   if (from.ratings !== to.ratings) {
     const before = from.ratings as Record<string, UserRating>;
     const after = to.ratings as Record<string, UserRating>;
-    for (const key in after) {
+    const compare = (key: string) => {
       const previous = before[key];
-      const next = after[key] as UserRating;
-      if (previous === next) continue;
+      const next = after[key];
+      if (previous === next) return;
+      if (!next) {
+        membershipChanged = true;
+        changes.push([RATING_KEY_PREFIX + key, null]);
+        return;
+      }
       if (!previous) membershipChanged = true;
-      else if (previous.rating === next.rating && previous.opinion === next.opinion) continue;
+      else if (previous.rating === next.rating && previous.opinion === next.opinion) return;
       changes.push([RATING_KEY_PREFIX + key, ratingRaw(next)]);
-    }
-    for (const key in before) {
-      if (after[key]) continue;
-      membershipChanged = true;
-      changes.push([RATING_KEY_PREFIX + key, null]);
+    };
+    if (only) {
+      for (const id of only) compare(String(id));
+    } else {
+      // for…in over 50,000 keys costs hundreds of ms on a phone: only syncs and re-reads come here.
+      for (const key in after) compare(key);
+      for (const key in before) if (!after[key]) compare(key);
     }
   }
   let nextEntriesRaw = fromEntriesRaw;
@@ -284,6 +293,7 @@ export function ratingChanges(
 class RatingsWriter {
   private stored: StoredRatings = { data: { ratings: {}, entries: {} }, entriesRaw: null };
   private last: WriteResult = { ok: true };
+  private hint: { base: RatingsData['ratings']; ids: readonly number[] } | null = null;
 
   resetResult(): void {
     this.last = { ok: true };
@@ -301,8 +311,19 @@ class RatingsWriter {
     return this.stored.entriesRaw;
   }
 
+  /**
+   * The next write comes from a store action that changed only `ids`, starting from `base`: when
+   * `base` is what is stored, the write compares those ids alone.
+   */
+  expect(base: RatingsData['ratings'], ids: readonly number[]): void {
+    this.hint = { base, ids };
+  }
+
   write(next: RatingsData): void {
-    const { changes, entriesRaw } = ratingChanges(this.stored.data, this.stored.entriesRaw, next);
+    const hint = this.hint;
+    this.hint = null;
+    const only = hint && hint.base === this.stored.data.ratings ? hint.ids : undefined;
+    const { changes, entriesRaw } = ratingChanges(this.stored.data, this.stored.entriesRaw, next, only);
     const result = writeKeys(changes);
     if (result.ok) this.stored = { data: next, entriesRaw };
     else this.last = result;
@@ -332,9 +353,11 @@ export const useRatingsStore = create<RatingsStore>()(
     (set, get) => {
       const data = (): RatingsData => ({ ratings: get().ratings, entries: get().entries });
 
-      const commit = (next: RatingsData): RatingActionResult => {
+      /** Writes `next`, in which only `id` changed; on a storage failure puts the previous state back. */
+      const commit = (next: RatingsData, id: number): RatingActionResult => {
         const previous = data();
         writer.resetResult();
+        writer.expect(previous.ratings, [id]);
         set(next);
         const result = writer.result();
         if (result.ok) return { ok: true };
@@ -362,10 +385,13 @@ export const useRatingsStore = create<RatingsStore>()(
             snapshot: snapshot ?? previous?.snapshot ?? null,
             ratedAt: new Date().toISOString(),
           };
-          return commit({
-            ratings: { ...get().ratings, [animeId]: { rating, opinion: text } },
-            entries: { ...get().entries, [animeId]: entry },
-          });
+          return commit(
+            {
+              ratings: { ...get().ratings, [animeId]: { rating, opinion: text } },
+              entries: { ...get().entries, [animeId]: entry },
+            },
+            animeId,
+          );
         },
         removeRating(id) {
           const animeId = normalizeAnimeId(id);
@@ -377,15 +403,18 @@ export const useRatingsStore = create<RatingsStore>()(
           const entries = { ...get().entries };
           delete ratings[animeId];
           delete entries[animeId];
-          return commit({ ratings, entries });
+          return commit({ ratings, entries }, animeId);
         },
         updateSnapshot(id, snapshot) {
           if (!get().ratings[id]) return;
           const previous = get().entries[id];
-          commit({
-            ratings: get().ratings,
-            entries: { ...get().entries, [id]: { snapshot, ratedAt: previous?.ratedAt ?? null } },
-          });
+          commit(
+            {
+              ratings: get().ratings,
+              entries: { ...get().entries, [id]: { snapshot, ratedAt: previous?.ratedAt ?? null } },
+            },
+            id,
+          );
         },
       };
     },
