@@ -238,11 +238,22 @@ export function serializeLists(data: ListsData): Map<string, string> {
   return desired;
 }
 
+/** What is in storage now, sanitised, and which of the keys exist. */
+function readListKeys(): { data: ListsData; present: Set<string> } {
+  const present = new Set<string>();
+  const read = (key: string): unknown => {
+    const value = readJson(key);
+    if (value !== undefined) present.add(key);
+    return value;
+  };
+  const rawLists: Partial<Record<ListType, unknown>> = {};
+  for (const type of LIST_TYPES) rawLists[type] = read(LIST_STORAGE_KEYS[type]);
+  return { data: sanitizeLists(rawLists, read(LIST_ENTRIES_KEY)), present };
+}
+
 /** What is in storage now, sanitised (empty lists when nothing or garbage is stored). */
 export function readStoredLists(): ListsData {
-  const rawLists: Partial<Record<ListType, unknown>> = {};
-  for (const type of LIST_TYPES) rawLists[type] = readJson(LIST_STORAGE_KEYS[type]);
-  return sanitizeLists(rawLists, readJson(LIST_ENTRIES_KEY));
+  return readListKeys().data;
 }
 
 const writer = new KeyDiffWriter();
@@ -251,10 +262,10 @@ const writer = new KeyDiffWriter();
 export const listsStorage: PersistStorage<ListsData> = {
   getItem(): StorageValue<ListsData> | null {
     if (!browserStorage()) return null;
-    const data = readStoredLists();
+    // Each key is read and parsed once (a 50,000-id list is one key).
+    const { data, present } = readListKeys();
     // Remember only keys that exist, so a visitor with no lists gets no keys written on reading.
-    const present = [...serializeLists(data)].filter(([key]) => readJson(key) !== undefined);
-    writer.remember(present);
+    writer.remember([...serializeLists(data)].filter(([key]) => present.has(key)));
     return { state: data, version: 0 };
   },
   setItem(_name, value) {

@@ -4,6 +4,7 @@ import {
   idFromRatingKey,
   MAX_OPINION_LENGTH,
   RATING_ENTRIES_KEY,
+  ratingChanges,
   ratingFeedbackKey,
   sanitizeRating,
   selectRatedAnimes,
@@ -155,5 +156,91 @@ describe('useRatingsStore', () => {
     await vi.waitFor(() =>
       expect(useRatingsStore.getState().ratings[44]).toEqual({ rating: 5, opinion: '' }),
     );
+  });
+
+  it("saving one rating writes only that rating's keys, whatever else is stored", async () => {
+    for (let id = 1; id <= 300; id++) {
+      localStorage.setItem(`animeRating_${id}`, JSON.stringify({ rating: 1 + (id % 5), opinion: '' }));
+    }
+    await useRatingsStore.persist.rehydrate();
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    const removeItem = vi.spyOn(Storage.prototype, 'removeItem');
+    const stringify = vi.spyOn(JSON, 'stringify');
+    expect(useRatingsStore.getState().saveRating(150, 5, 'revisto')).toEqual({ ok: true });
+    // Nor is every rating serialised to find the changed one.
+    expect(stringify.mock.calls.length).toBeLessThan(5);
+    expect(setItem.mock.calls.map(([key]) => key).sort()).toEqual([RATING_ENTRIES_KEY, 'animeRating_150']);
+    expect(removeItem).not.toHaveBeenCalled();
+    setItem.mockClear();
+    expect(useRatingsStore.getState().removeRating(7)).toEqual({ ok: true });
+    expect(removeItem.mock.calls.map(([key]) => key)).toEqual(['animeRating_7']);
+    // Rating 7 had no entry data, so the entries key is the same and is left alone.
+    expect(setItem).not.toHaveBeenCalled();
+    expect(localStorage.getItem('animeRating_8')).toBe('{"rating":4,"opinion":""}');
+  });
+
+  it('loads the original format: every rating key, plain and with opinions, digit forms and all', async () => {
+    localStorage.setItem('animeRating_1', '{"rating":5,"opinion":""}');
+    localStorage.setItem('animeRating_2', '{"rating":"4","opinion":"Bom\u200b demais"}');
+    localStorage.setItem('animeRating_003', '{"rating":2}');
+    localStorage.setItem('animeRating_4', '{"rating":0,"opinion":"só a opinião"}');
+    localStorage.setItem('animeRating_5', '{"rating":9}');
+    localStorage.setItem('completedList', '[1,2]');
+    localStorage.setItem(RATING_ENTRIES_KEY, '{"1":{"ratedAt":"2026-11-20T10:00:00.000Z"},"77":{}}');
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    await useRatingsStore.persist.rehydrate();
+    expect(useRatingsStore.getState().ratings).toEqual({
+      1: { rating: 5, opinion: '' },
+      2: { rating: 4, opinion: 'Bom demais' },
+      3: { rating: 2, opinion: '' },
+      4: { rating: 0, opinion: 'só a opinião' },
+    });
+    expect(useRatingsStore.getState().entries).toEqual({
+      1: { snapshot: null, ratedAt: '2026-11-20T10:00:00.000Z' },
+    });
+    expect(selectRatedAnimes(useRatingsStore.getState()).map((entry) => entry.animeId)).toEqual([1, 2, 3, 4]);
+    // Reading writes nothing.
+    expect(setItem).not.toHaveBeenCalled();
+  });
+
+  it('ratingChanges: the changed ratings only, the entries key only when it differs', () => {
+    const one = { rating: 3, opinion: '' };
+    const from = { ratings: { 1: one, 2: { rating: 4, opinion: 'x' } }, entries: {} };
+    // A sync answer carries equal values as new objects: nothing to write.
+    const same = { ratings: { 1: { ...one }, 2: { rating: 4, opinion: 'x' } }, entries: {} };
+    expect(ratingChanges(from, null, same).changes).toEqual([]);
+    const entry = { snapshot: null, ratedAt: '2026-11-20T10:00:00.000Z' };
+    const next = { ratings: { 1: one, 3: { rating: 5, opinion: '' } }, entries: { 3: entry } };
+    expect(ratingChanges(from, null, next)).toEqual({
+      changes: [
+        ['animeRating_3', '{"rating":5,"opinion":""}'],
+        ['animeRating_2', null],
+        [RATING_ENTRIES_KEY, JSON.stringify({ 3: entry })],
+      ],
+      entriesRaw: JSON.stringify({ 3: entry }),
+    });
+  });
+
+  it("another tab's single rating is applied from its own key, and nothing is written back", async () => {
+    for (let id = 1; id <= 50; id++) localStorage.setItem(`animeRating_${id}`, '{"rating":3,"opinion":""}');
+    await useRatingsStore.persist.rehydrate();
+    const getItem = vi.spyOn(Storage.prototype, 'getItem');
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    localStorage.setItem('animeRating_7', '{"rating":5,"opinion":"revisto"}');
+    localStorage.removeItem('animeRating_9');
+    setItem.mockClear();
+    window.dispatchEvent(new StorageEvent('storage', { key: 'animeRating_7' }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'animeRating_9' }));
+    await vi.waitFor(() =>
+      expect(useRatingsStore.getState().ratings[7]).toEqual({ rating: 5, opinion: 'revisto' }),
+    );
+    expect(useRatingsStore.getState().ratings[9]).toBeUndefined();
+    expect(Object.keys(useRatingsStore.getState().ratings)).toHaveLength(49);
+    expect(getItem.mock.calls.map(([key]) => key).sort()).toEqual(['animeRating_7', 'animeRating_9']);
+    expect(setItem).not.toHaveBeenCalled();
+    // The next save still writes only its own keys.
+    useRatingsStore.getState().saveRating(1, 1, '');
+    expect(setItem.mock.calls.map(([key]) => key).sort()).toEqual([RATING_ENTRIES_KEY, 'animeRating_1']);
   });
 });

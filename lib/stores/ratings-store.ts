@@ -3,7 +3,14 @@ import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
 import { cleanOpinion } from '@/lib/utils/visible-text';
 import { normalizeAnimeId, sanitizeSnapshot, type AnimeSnapshot } from './anime-snapshot';
-import { browserStorage, KeyDiffWriter, readJson, storageKeys, type StorageFailure } from './local-storage';
+import {
+  browserStorage,
+  readRaw,
+  writeKeys,
+  type KeyChange,
+  type StorageFailure,
+  type WriteResult,
+} from './local-storage';
 import { MAX_OPINION_LENGTH } from './opinion';
 import { RATING_ENTRIES_KEY, RATING_KEY_PREFIX } from './keys';
 
@@ -104,61 +111,240 @@ export function sanitizeRatingEntry(value: unknown): RatingEntry {
   return { snapshot: sanitizeSnapshot(record.snapshot), ratedAt };
 }
 
-/** The raw key → JSON string map the ratings occupy in storage (used by the store and the backup). */
+/** One rating as the original app stored it: `{"rating":N,"opinion":"…"}`. */
+function ratingRaw(value: UserRating): string {
+  return JSON.stringify({ rating: value.rating, opinion: value.opinion });
+}
+
+/** The entries key's JSON (snapshots and dates of rated ids), or null when there is none to keep. */
+function entriesRaw(data: RatingsData): string | null {
+  const kept: Record<string, RatingEntry> = {};
+  const ratings = data.ratings as Record<string, UserRating>;
+  let any = false;
+  for (const [key, entry] of Object.entries(data.entries)) {
+    if (!ratings[key]) continue;
+    kept[key] = entry;
+    any = true;
+  }
+  return any ? JSON.stringify(kept) : null;
+}
+
+/** The raw key → JSON string map the ratings occupy in storage (used by the backup). */
 export function serializeRatings(data: RatingsData): Map<string, string> {
   const desired = new Map<string, string>();
-  const entries: Record<string, RatingEntry> = {};
-  for (const [key, value] of Object.entries(data.ratings)) {
-    const id = Number(key);
-    desired.set(ratingKey(id), JSON.stringify({ rating: value.rating, opinion: value.opinion }));
-    const entry = data.entries[id];
-    if (entry) entries[key] = entry;
-  }
-  if (Object.keys(entries).length > 0) desired.set(RATING_ENTRIES_KEY, JSON.stringify(entries));
+  for (const [key, value] of Object.entries(data.ratings))
+    desired.set(ratingKey(Number(key)), ratingRaw(value));
+  const entries = entriesRaw(data);
+  if (entries !== null) desired.set(RATING_ENTRIES_KEY, entries);
   return desired;
 }
 
-/** Every `animeRating_*` key in storage, sanitised; invalid ones are skipped and logged. */
-export function readStoredRatings(): RatingsData {
+/**
+ * The values a rating key most often holds (every rating of a MAL import, most of the original
+ * app's), read without parsing: one shared frozen object each, as `NO_RATING`.
+ */
+const PLAIN_RATINGS = new Map<string, UserRating>(
+  Array.from({ length: MAX_RATING + 1 }, (_, rating) => [
+    ratingRaw({ rating, opinion: '' }),
+    Object.freeze({ rating, opinion: '' }),
+  ]),
+);
+
+/** The id of a rating key: digits without leading zeros at once, any other form as idFromRatingKey. */
+function storedRatingId(key: string): number | null {
+  const start = RATING_KEY_PREFIX.length;
+  // Up to 15 digits, the first not 0: a safe positive integer, read without allocating.
+  if (key.length === start || key.length - start > 15 || key.charCodeAt(start) === 48) {
+    return idFromRatingKey(key);
+  }
+  let id = 0;
+  for (let index = start; index < key.length; index++) {
+    const digit = key.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return idFromRatingKey(key);
+    id = id * 10 + digit;
+  }
+  return id;
+}
+
+function storedRating(raw: string): UserRating | null {
+  const plain = PLAIN_RATINGS.get(raw);
+  if (plain) return plain;
+  try {
+    return sanitizeRating(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+}
+
+interface StoredRatings {
+  data: RatingsData;
+  /** The entries key as stored (null when absent): what the next write compares with. */
+  entriesRaw: string | null;
+}
+
+/**
+ * One pass over storage: every `animeRating_*` key, sanitised (invalid ones skipped and logged),
+ * and the entries key. At 50,000 ratings this is the one read of a page load (tens of ms); the
+ * common values skip JSON.parse (PLAIN_RATINGS).
+ */
+function readRatingsOnce(): StoredRatings {
   const ratings: Record<number, UserRating> = {};
+  const storage = browserStorage();
+  if (!storage) return { data: { ratings, entries: {} }, entriesRaw: null };
   let skipped = 0;
-  for (const key of storageKeys()) {
-    if (!key.startsWith(RATING_KEY_PREFIX)) continue;
-    const id = idFromRatingKey(key);
-    const rating = id === null ? null : sanitizeRating(readJson(key));
-    if (id === null || rating === null) {
-      skipped++;
-      continue;
+  try {
+    const count = storage.length;
+    for (let index = 0; index < count; index++) {
+      const key = storage.key(index);
+      if (key === null || !key.startsWith(RATING_KEY_PREFIX)) continue;
+      const id = storedRatingId(key);
+      const raw = id === null ? null : storage.getItem(key);
+      const rating = raw === null ? null : storedRating(raw);
+      if (id === null || rating === null) {
+        skipped++;
+        continue;
+      }
+      ratings[id] = rating;
     }
-    ratings[id] = rating;
+  } catch (error) {
+    // What was read so far stands; a later write touches only what the visitor changes.
+    console.warn('[ratings] could not read every rating key', error);
   }
   if (skipped > 0) console.warn(`[ratings] ignored ${skipped} unreadable rating key(s)`);
+  const raw = readRaw(RATING_ENTRIES_KEY);
+  return { data: { ratings, entries: parseEntries(raw, ratings) }, entriesRaw: raw };
+}
+
+/** The entries key's JSON, sanitised, for the rated ids only (invalid JSON reads as none, logged). */
+function parseEntries(raw: string | null, ratings: Record<number, UserRating>): Record<number, RatingEntry> {
   const entries: Record<number, RatingEntry> = {};
-  const rawEntries = readJson(RATING_ENTRIES_KEY);
-  if (typeof rawEntries === 'object' && rawEntries !== null && !Array.isArray(rawEntries)) {
-    for (const [key, value] of Object.entries(rawEntries as Record<string, unknown>)) {
+  let parsed: unknown;
+  try {
+    parsed = raw === null ? undefined : JSON.parse(raw);
+  } catch {
+    console.warn(`[storage] "${RATING_ENTRIES_KEY}" holds invalid JSON; using defaults`);
+  }
+  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+    for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
       const id = normalizeAnimeId(key);
       if (id !== null && ratings[id]) entries[id] = sanitizeRatingEntry(value);
     }
   }
-  return { ratings, entries };
+  return entries;
 }
 
-const writer = new KeyDiffWriter();
+/** Every `animeRating_*` key in storage, sanitised; invalid ones are skipped and logged. */
+export function readStoredRatings(): RatingsData {
+  return readRatingsOnce().data;
+}
+
+/**
+ * The key changes that turn storage holding `from` into `to`: a rating key only where that
+ * rating's value differs (by reference first, then by value, so an original key with extra fields
+ * stays byte for byte until the visitor changes it), the entries key only when it would differ
+ * from `fromEntriesRaw`. Never a serialisation of every rating.
+ */
+export function ratingChanges(
+  from: RatingsData,
+  fromEntriesRaw: string | null,
+  to: RatingsData,
+  /** The only ids that can differ, when the caller knows them (a store action): no pass over all. */
+  only?: readonly number[],
+): { changes: KeyChange[]; entriesRaw: string | null } {
+  const changes: KeyChange[] = [];
+  let membershipChanged = false;
+  if (from.ratings !== to.ratings) {
+    const before = from.ratings as Record<string, UserRating>;
+    const after = to.ratings as Record<string, UserRating>;
+    const compare = (key: string) => {
+      const previous = before[key];
+      const next = after[key];
+      if (previous === next) return;
+      if (!next) {
+        membershipChanged = true;
+        changes.push([RATING_KEY_PREFIX + key, null]);
+        return;
+      }
+      if (!previous) membershipChanged = true;
+      else if (previous.rating === next.rating && previous.opinion === next.opinion) return;
+      changes.push([RATING_KEY_PREFIX + key, ratingRaw(next)]);
+    };
+    if (only) {
+      for (const id of only) compare(String(id));
+    } else {
+      // for…in over 50,000 keys costs hundreds of ms on a phone: only syncs and re-reads come here.
+      for (const key in after) compare(key);
+      for (const key in before) if (!after[key]) compare(key);
+    }
+  }
+  let nextEntriesRaw = fromEntriesRaw;
+  if (membershipChanged || from.entries !== to.entries) {
+    nextEntriesRaw = entriesRaw(to);
+    if (nextEntriesRaw !== fromEntriesRaw) changes.push([RATING_ENTRIES_KEY, nextEntriesRaw]);
+  }
+  return { changes, entriesRaw: nextEntriesRaw };
+}
+
+/**
+ * What this tab last read from or wrote to storage, so a write sends only the ratings that
+ * changed (ratingChanges). A failed write leaves it as it was, and its outcome is kept for the
+ * store's action to answer (`resetResult()` before `set`, `result()` after).
+ */
+class RatingsWriter {
+  private stored: StoredRatings = { data: { ratings: {}, entries: {} }, entriesRaw: null };
+  private last: WriteResult = { ok: true };
+  private hint: { base: RatingsData['ratings']; ids: readonly number[] } | null = null;
+
+  resetResult(): void {
+    this.last = { ok: true };
+  }
+
+  result(): WriteResult {
+    return this.last;
+  }
+
+  remember(stored: StoredRatings): void {
+    this.stored = stored;
+  }
+
+  storedEntriesRaw(): string | null {
+    return this.stored.entriesRaw;
+  }
+
+  /**
+   * The next write comes from a store action that changed only `ids`, starting from `base`: when
+   * `base` is what is stored, the write compares those ids alone.
+   */
+  expect(base: RatingsData['ratings'], ids: readonly number[]): void {
+    this.hint = { base, ids };
+  }
+
+  write(next: RatingsData): void {
+    const hint = this.hint;
+    this.hint = null;
+    const only = hint && hint.base === this.stored.data.ratings ? hint.ids : undefined;
+    const { changes, entriesRaw } = ratingChanges(this.stored.data, this.stored.entriesRaw, next, only);
+    const result = writeKeys(changes);
+    if (result.ok) this.stored = { data: next, entriesRaw };
+    else this.last = result;
+  }
+}
+
+const writer = new RatingsWriter();
 
 /** Persist adapter: one `animeRating_{id}` key per rating plus the entries key. */
 export const ratingsStorage: PersistStorage<RatingsData> = {
   getItem(): StorageValue<RatingsData> | null {
     if (!browserStorage()) return null;
-    const data = readStoredRatings();
-    writer.remember(serializeRatings(data));
-    return { state: data, version: 0 };
+    const stored = readRatingsOnce();
+    writer.remember(stored);
+    return { state: stored.data, version: 0 };
   },
   setItem(_name, value) {
-    writer.write(serializeRatings(value.state));
+    writer.write(value.state);
   },
   removeItem() {
-    writer.write(new Map());
+    writer.write({ ratings: {}, entries: {} });
   },
 };
 
@@ -167,9 +353,11 @@ export const useRatingsStore = create<RatingsStore>()(
     (set, get) => {
       const data = (): RatingsData => ({ ratings: get().ratings, entries: get().entries });
 
-      const commit = (next: RatingsData): RatingActionResult => {
+      /** Writes `next`, in which only `id` changed; on a storage failure puts the previous state back. */
+      const commit = (next: RatingsData, id: number): RatingActionResult => {
         const previous = data();
         writer.resetResult();
+        writer.expect(previous.ratings, [id]);
         set(next);
         const result = writer.result();
         if (result.ok) return { ok: true };
@@ -197,10 +385,13 @@ export const useRatingsStore = create<RatingsStore>()(
             snapshot: snapshot ?? previous?.snapshot ?? null,
             ratedAt: new Date().toISOString(),
           };
-          return commit({
-            ratings: { ...get().ratings, [animeId]: { rating, opinion: text } },
-            entries: { ...get().entries, [animeId]: entry },
-          });
+          return commit(
+            {
+              ratings: { ...get().ratings, [animeId]: { rating, opinion: text } },
+              entries: { ...get().entries, [animeId]: entry },
+            },
+            animeId,
+          );
         },
         removeRating(id) {
           const animeId = normalizeAnimeId(id);
@@ -212,15 +403,18 @@ export const useRatingsStore = create<RatingsStore>()(
           const entries = { ...get().entries };
           delete ratings[animeId];
           delete entries[animeId];
-          return commit({ ratings, entries });
+          return commit({ ratings, entries }, animeId);
         },
         updateSnapshot(id, snapshot) {
           if (!get().ratings[id]) return;
           const previous = get().entries[id];
-          commit({
-            ratings: get().ratings,
-            entries: { ...get().entries, [id]: { snapshot, ratedAt: previous?.ratedAt ?? null } },
-          });
+          commit(
+            {
+              ratings: get().ratings,
+              entries: { ...get().entries, [id]: { snapshot, ratedAt: previous?.ratedAt ?? null } },
+            },
+            id,
+          );
         },
       };
     },
@@ -251,16 +445,42 @@ export interface RatedAnime extends UserRating, RatingEntry {
   animeId: number;
 }
 
-/** Rated anime (rating above 0 or an opinion), most recently rated first, then by id. */
+/** Code-unit order: ISO timestamps sort by time, and much faster than localeCompare at 50,000. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Rated anime (rating above 0 or an opinion), most recently rated first, then by id. One pass over
+ * the ratings: only those with a date are sorted (the rest, ids only, come in id order).
+ */
 export function selectRatedAnimes(data: RatingsData): RatedAnime[] {
-  return Object.entries(data.ratings)
-    .map(([key, value]) => {
-      const animeId = Number(key);
-      const entry = data.entries[animeId] ?? { snapshot: null, ratedAt: null };
-      return { animeId, ...value, ...entry };
-    })
-    .filter((entry) => entry.rating > 0 || entry.opinion.length > 0)
-    .sort((a, b) => (b.ratedAt ?? '').localeCompare(a.ratedAt ?? '') || a.animeId - b.animeId);
+  const dated: RatedAnime[] = [];
+  const undated: RatedAnime[] = [];
+  let undatedInOrder = true;
+  const ratings = data.ratings as Record<string, UserRating>;
+  for (const key in ratings) {
+    const value = ratings[key] as UserRating;
+    if (value.rating === 0 && value.opinion.length === 0) continue;
+    const animeId = Number(key);
+    const entry = data.entries[animeId];
+    const item: RatedAnime = {
+      animeId,
+      rating: value.rating,
+      opinion: value.opinion,
+      snapshot: entry?.snapshot ?? null,
+      ratedAt: entry?.ratedAt ?? null,
+    };
+    if (item.ratedAt) dated.push(item);
+    else {
+      const last = undated[undated.length - 1];
+      if (last && last.animeId > animeId) undatedInOrder = false;
+      undated.push(item);
+    }
+  }
+  dated.sort((a, b) => compareText(b.ratedAt ?? '', a.ratedAt ?? '') || a.animeId - b.animeId);
+  if (!undatedInOrder) undated.sort((a, b) => a.animeId - b.animeId);
+  return dated.concat(undated);
 }
 
 export function useRatedAnimes(): RatedAnime[] {
@@ -269,11 +489,68 @@ export function useRatedAnimes(): RatedAnime[] {
   return useMemo(() => selectRatedAnimes({ ratings, entries }), [ratings, entries]);
 }
 
+/** Above this many keys changed at once (an import in another tab), storage is read whole again. */
+const WHOLE_READ_FROM = 500;
+
+const changedKeys = new Set<string>();
+let flushScheduled = false;
+
+/**
+ * Applies the keys another tab changed: each rating key read on its own (the entries key is parsed
+ * again against the ratings), so a rating saved elsewhere costs this tab that key, not all of them.
+ * Storage is taken as it is now, and what this tab knows to be stored moves along, so nothing is
+ * written back.
+ */
+function applyChangedKeys(): void {
+  flushScheduled = false;
+  const keys = [...changedKeys];
+  changedKeys.clear();
+  if (keys.length > WHOLE_READ_FROM || !useRatingsStore.persist.hasHydrated()) {
+    void useRatingsStore.persist.rehydrate();
+    return;
+  }
+  const state = useRatingsStore.getState();
+  const ratings = { ...state.ratings };
+  let entries = state.entries;
+  let entriesChanged = false;
+  for (const key of keys) {
+    if (key === RATING_ENTRIES_KEY) continue;
+    const id = storedRatingId(key);
+    if (id === null) continue;
+    const raw = readRaw(key);
+    const rating = raw === null ? null : storedRating(raw);
+    if (rating) ratings[id] = rating;
+    else delete ratings[id];
+    if (!rating && entries[id]) {
+      if (!entriesChanged) entries = { ...entries };
+      entriesChanged = true;
+      delete entries[id];
+    }
+  }
+  let storedEntriesRaw = writer.storedEntriesRaw();
+  if (keys.includes(RATING_ENTRIES_KEY)) {
+    storedEntriesRaw = readRaw(RATING_ENTRIES_KEY);
+    entries = parseEntries(storedEntriesRaw, ratings);
+  }
+  const next: RatingsData = { ratings, entries };
+  writer.remember({ data: next, entriesRaw: storedEntriesRaw });
+  useRatingsStore.setState(next);
+}
+
 /** Another tab rated something: pick it up (the `storage` event fires only in other tabs). */
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key === null || event.key === RATING_ENTRIES_KEY || event.key.startsWith(RATING_KEY_PREFIX)) {
+    if (event.key === null) {
+      changedKeys.clear();
       void useRatingsStore.persist.rehydrate();
+      return;
+    }
+    if (event.key !== RATING_ENTRIES_KEY && !event.key.startsWith(RATING_KEY_PREFIX)) return;
+    changedKeys.add(event.key);
+    // The keys of one change (a rating and its entry, or an import's slice) are applied together.
+    if (!flushScheduled) {
+      flushScheduled = true;
+      setTimeout(applyChangedKeys, 0);
     }
   });
 }
