@@ -8,6 +8,7 @@ import { withClientBudget } from '@/lib/server/client-budget';
 import { isAppError, toErrorResponse } from '@/lib/server/errors';
 import { animeIdParam, jsonResponse, parseOrThrow, privateJsonResponse } from '@/lib/server/http';
 import { getRequestAccess } from '@/lib/server/request-auth';
+import { withRequestId } from '@/lib/server/request-id';
 
 export const dynamic = 'force-dynamic';
 
@@ -18,7 +19,10 @@ const TRANSIENT = ['RATE_LIMITED', 'UPSTREAM_ERROR', 'UPSTREAM_TIMEOUT', 'INVALI
 /** Nothing stored, and the anime database cannot answer now: said so, and kept by no cache. */
 const UNAVAILABLE: FranchiseAnswer = { entries: [], complete: false, related: [], unavailable: true };
 
-export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
+export const GET = withRequestId(async function GET(
+  request: NextRequest,
+  { params }: { params: Promise<{ id: string }> },
+) {
   try {
     const id = parseOrThrow(animeIdParam, (await params).id, 'INVALID_ID');
     const access = await getRequestAccess(request);
@@ -55,4 +59,4 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     }
     return toErrorResponse(error);
   }
-}
+});
