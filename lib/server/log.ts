@@ -1,4 +1,3 @@
-import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { logLevelSetting } from '@/lib/env';

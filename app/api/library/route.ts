@@ -21,7 +21,10 @@ import { compactTombstonesDaily, deleteLibrary, pullChanges, pushChanges } from 
 import { forgetProfile } from '@/lib/profile/pages';
 import { AppError } from '@/lib/server/errors';
 import { intParam, parseQuery } from '@/lib/server/http';
+import { serverLog } from '@/lib/server/log';
 import { withRequestId } from '@/lib/server/request-id';
+
+const log = serverLog('library');
 
 export const dynamic = 'force-dynamic';
 
@@ -47,7 +50,7 @@ export const POST = withRequestId(async function POST(request: NextRequest) {
     const answer = await pushChanges(db, uid, checked.body);
     const compact = () =>
       compactTombstonesDaily(db, uid).catch((error: unknown) =>
-        console.warn('[library] tombstone compaction failed', error instanceof Error ? error.message : error),
+        log.warn({ err: error }, 'tombstone compaction failed'),
       );
     try {
       after(compact);
