@@ -8,9 +8,15 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  // LOG_LEVEL first: a bad value stops the server here, naming the variable.
+  // LOG_LEVEL first: a bad value stops the server here, naming the variable (Next would only
+  // report a failed hook and go on listening).
   const { startServerLog } = await import('@/lib/server/log');
-  startServerLog();
+  try {
+    startServerLog();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
   const { installGracefulStop } = await import('@/lib/server/shutdown');
   installGracefulStop();
   const { getDb } = await import('@/lib/db');

@@ -78,3 +78,8 @@ test.describe('the server log of the built server', () => {
     expect(stdout).not.toContain('no spaces allowed');
   });
 });
+
+test('a bad LOG_LEVEL stops the server at start-up', async () => {
+  test.setTimeout(180_000);
+  await expect(startApp(`${FAKE_URL}/jikan/v4`, { LOG_LEVEL: 'verbose' })).rejects.toThrow(/exited with 1/);
+});
