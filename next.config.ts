@@ -57,8 +57,9 @@ const nextConfig: NextConfig = {
   // proxy.ts reads request.url as Next received it, this server's own address included (a
   // normalised URL names 127.0.0.1 'localhost', another origin: see ownUrl there).
   skipProxyUrlNormalize: true,
-  // PGlite loads its WebAssembly and data files from its own package folder at run time.
-  serverExternalPackages: ['@electric-sql/pglite'],
+  // PGlite loads its WebAssembly and data files from its own package folder at run time. pino (the
+  // server's log) is on Next's own list too; named here so the log never depends on that list.
+  serverExternalPackages: ['@electric-sql/pglite', 'pino'],
   // Cached pages (ISR) tell shared caches: fresh for their revalidate time (10 min), then served
   // stale for up to a day while one request regenerates them.
   expireTime: 600 + 86_400,

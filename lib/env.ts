@@ -49,7 +49,18 @@ const url = (fallback: string) =>
     .transform((value) => (value && value.trim() ? value.trim() : fallback).replace(/\/+$/, ''))
     .pipe(z.url());
 
+/** Levels of the server's log (lib/server/log.ts), most to least severe; `silent` logs nothing. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const logLevel = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() ? value.trim().toLowerCase() : 'info'))
+  .pipe(z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }));
+
 const serverSchema = z.object({
+  /** The least severe level the server logs: `debug` adds a line per call to the anime database. */
+  LOG_LEVEL: logLevel,
   JIKAN_BASE_URL: url('https://api.jikan.moe/v4'),
   JIKAN_MIN_INTERVAL_MS: intFrom(1200),
   JIKAN_TIMEOUT_MS: intFrom(15_000),
@@ -153,6 +164,20 @@ export function serverEnv(): ServerEnv {
   }
   cachedServerEnv = parsed.data;
   return cachedServerEnv;
+}
+
+/**
+ * LOG_LEVEL alone, validated like every setting: the logger is made before anything else reads
+ * the settings, and a bad level stops the server at start-up with the variable named.
+ */
+export function logLevelSetting(): (typeof LOG_LEVELS)[number] {
+  const parsed = serverSchema.shape.LOG_LEVEL.safeParse(process.env.LOG_LEVEL);
+  if (!parsed.success) {
+    throw new Error(
+      `Invalid environment: LOG_LEVEL: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`,
+    );
+  }
+  return parsed.data;
 }
 
 /**

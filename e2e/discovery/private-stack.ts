@@ -109,7 +109,11 @@ export async function waitForHttp(url: string, child: ChildProcess, timeoutMs: n
 export async function startApp(
   jikanBaseUrl: string,
   extraEnv: Record<string, string> = {},
-  { cwd = root, port: fixedPort }: { cwd?: string; port?: number } = {},
+  {
+    cwd = root,
+    port: fixedPort,
+    onStdout,
+  }: { cwd?: string; port?: number; onStdout?: (text: string) => void } = {},
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = fixedPort ?? (await freePort());
   const child = spawn(
@@ -139,9 +143,11 @@ export async function startApp(
         DATA_DIR: mkdtempSync(path.join(tmpdir(), 'anime-master-data-')),
         ...extraEnv,
       },
-      stdio: 'ignore',
+      // The server's log (its stdout) when a spec reads it; dropped otherwise.
+      stdio: ['ignore', onStdout ? 'pipe' : 'ignore', 'ignore'],
     },
   );
+  child.stdout?.setEncoding('utf8').on('data', (text: string) => onStdout?.(text));
   const url = `http://127.0.0.1:${port}`;
   // A 404 renders the layout only: the app is up, and no anime listing has been asked for.
   // Two minutes: a busy machine (several builds at once) has taken more than one.

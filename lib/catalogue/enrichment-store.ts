@@ -2,8 +2,11 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { serverLog } from '@/lib/server/log';
 import { redisUsable } from '@/lib/server/redis';
 import { MAX_SEEN, type SeenAnime } from './catalogue';
+
+const log = serverLog('catalogue');
 
 /**
  * The offline catalogue's enrichment kept in Redis, so what the servers learnt
@@ -58,7 +61,7 @@ export class EnrichmentStore {
   private warn(error: unknown): void {
     if (this.warned) return;
     this.warned = true;
-    console.warn('[catalogue] could not use Redis for the enrichment; keeping it in memory only', error);
+    log.warn({ err: error }, 'could not use Redis for the enrichment; keeping it in memory only');
   }
 
   /** Writes the records that changed since this process last wrote them. Never throws. */

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Anime, AnimeDetails } from '@/lib/jikan/types';
 import { eachStoredRecord } from '@/lib/records';
+import { serverLog } from '@/lib/server/log';
 import { processState } from '@/lib/server/process-state';
 import { runAfterResponse } from '@/lib/server/background';
 import { getRedis } from '@/lib/server/redis';
@@ -18,6 +19,8 @@ import { buildCatalogue, CATALOGUE_FORMAT, type BangumiData, type CatalogueFile 
 import { japanDate, type Season } from './dates';
 import { EnrichmentStore } from './enrichment-store';
 import { MAX_SEEN } from './records';
+
+const log = serverLog('catalogue');
 
 /**
  * The offline catalogue of this server process: loaded lazily, once, on first use (the anime
@@ -66,8 +69,9 @@ function reloadEnrichment(catalogue: Catalogue): Promise<number> {
     }, MAX_SEEN);
     const count = fromRedis + fromStore;
     if (count) {
-      console.info(
-        `[catalogue] ${count} enriched records reloaded (Redis ${fromRedis}, stored ${fromStore}) in ${Math.round(performance.now() - started)} ms`,
+      log.info(
+        { count, fromRedis, fromStore, ms: Math.round(performance.now() - started) },
+        'enriched records reloaded',
       );
     }
     return count;
@@ -86,11 +90,12 @@ function readCatalogueFile(): CatalogueFile {
   try {
     const file = JSON.parse(readFileSync(CATALOGUE_PATH, 'utf8')) as CatalogueFile;
     if (file.format === CATALOGUE_FORMAT) return file;
-    console.warn(`[catalogue] ${CATALOGUE_PATH} has format ${file.format}; rebuilding in memory`);
-  } catch (error) {
-    console.warn(
-      `[catalogue] ${CATALOGUE_PATH} unreadable (${(error as Error).message}); building in memory`,
+    log.warn(
+      { file: CATALOGUE_PATH, format: file.format },
+      'catalogue file of another format; rebuilding in memory',
     );
+  } catch (error) {
+    log.warn({ file: CATALOGUE_PATH, err: error }, 'catalogue file unreadable; building in memory');
   }
   const require = createRequire(path.join(process.cwd(), 'package.json'));
   const data = JSON.parse(
@@ -110,13 +115,14 @@ export function getCatalogue(): Catalogue | null {
     const catalogue = new Catalogue(readCatalogueFile());
     for (const anime of state.catalogueBacklog?.values() ?? []) catalogue.remember(anime);
     state.catalogueBacklog = undefined;
-    console.info(
-      `[catalogue] ${catalogue.size} anime loaded in ${Math.round(performance.now() - started)} ms`,
+    log.info(
+      { size: catalogue.size, ms: Math.round(performance.now() - started) },
+      'offline catalogue loaded',
     );
     state.catalogue = catalogue;
     runAfterResponse('loading the catalogue enrichment', () => reloadEnrichment(catalogue));
   } catch (error) {
-    console.error('[catalogue] could not load the offline catalogue', error);
+    log.error({ err: error }, 'could not load the offline catalogue');
     state.catalogue = null;
   }
   return state.catalogue;

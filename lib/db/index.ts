@@ -1,10 +1,13 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import { serverEnv } from '@/lib/env';
+import { serverLog } from '@/lib/server/log';
 import { DataDirLockedError } from './lock';
 import { openDatabase, type OpenDatabase } from './open';
 import type { Recovery } from './recovery';
 import type { Database } from './schema';
+
+const log = serverLog('db');
 
 export { migrations } from './migrations';
 export type { Database } from './schema';
@@ -48,9 +51,7 @@ function scheduleSnapshots(open: OpenDatabase): void {
   if (!snapshot || minutes <= 0 || state().snapshotTimer) return;
   const timer = setInterval(() => {
     if (state().stopping) return;
-    snapshot().catch((error: unknown) =>
-      console.error('[db] the scheduled snapshot failed', error instanceof Error ? error.message : error),
-    );
+    snapshot().catch((error: unknown) => log.error({ err: error }, 'the scheduled snapshot failed'));
   }, minutes * 60_000);
   timer.unref();
   state().snapshotTimer = timer;
@@ -76,7 +77,7 @@ export function getDb(): Promise<Kysely<Database>> {
       // A failed open (Postgres unreachable, the folder held by another live process) is tried
       // again by the next request.
       (error: unknown) => {
-        console.error('[db] could not open the database', error instanceof Error ? error.message : error);
+        log.error({ err: error }, 'could not open the database');
         state().failure = error instanceof DataDirLockedError ? 'locked' : 'unavailable';
         if (store.__animeMasterDb === opening) store.__animeMasterDb = undefined;
       },
@@ -116,7 +117,7 @@ export async function closeDb(): Promise<void> {
     const open = await opening;
     await open.close({ snapshot: open.engine === 'pglite' });
   } catch (error) {
-    console.error('[db] closing the database failed', error instanceof Error ? error.message : error);
+    log.error({ err: error }, 'closing the database failed');
   }
 }
 

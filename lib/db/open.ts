@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql, type MigrationResultSet } from 'kysely';
+import { serverLog } from '@/lib/server/log';
 import { renewDatabaseGeneration } from './generation';
 import { lockDataDir, type DataDirLock } from './lock';
 import { migrations } from './migrations';
@@ -9,6 +10,8 @@ import { PGliteDialect } from './pglite-dialect';
 import { openOrRecover, type Recovery } from './recovery';
 import { SNAPSHOT_DIR, writeSnapshot, type Snapshot, type SnapshotBounds } from './snapshots';
 import type { Database } from './schema';
+
+const log = serverLog('db');
 
 /**
  * Opens the app's database: Postgres when a connection URL is given (several app instances share
@@ -48,13 +51,9 @@ const RECOVERY_FILE = 'recovery.json';
 
 export const DEFAULT_SNAPSHOT_BOUNDS: SnapshotBounds = { keep: 3, maxBytes: 512 * 1024 * 1024 };
 
+/** A recovery an operator must see: one error line, its sentences in the message. */
 function loudly(lines: string[]): void {
-  const bar = '='.repeat(78);
-  console.error([bar, ...lines.map((line) => `[db] ${line}`), bar].join('\n'));
-}
-
-function errorName(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  log.error({ recovery: true }, lines.join(' '));
 }
 
 async function openPGlite(folder: string): Promise<PGlite> {
@@ -81,8 +80,9 @@ async function openEmbedded(config: DatabaseConfig, dataDir: string): Promise<Op
   const lock: DataDirLock = await lockDataDir(root, {
     waitMs: config.lockWaitMs ?? 30_000,
     onWait: (holder) =>
-      console.warn(
-        `[db] ${root} is held by process ${holder.pid} (since ${holder.since}); waiting for it to stop`,
+      log.warn(
+        { folder: root, pid: holder.pid, since: holder.since },
+        'the data folder is held by another process; waiting for it to stop',
       ),
   });
   const bounds = config.snapshots ?? DEFAULT_SNAPSHOT_BOUNDS;
@@ -95,11 +95,9 @@ async function openEmbedded(config: DatabaseConfig, dataDir: string): Promise<Op
       open: openPGlite,
       restore: (target, snapshot) => restorePGlite(target, snapshot.file),
       report: ({ step, error, snapshot }) =>
-        console.error(
-          step === 'open'
-            ? `[db] the database folder ${folder} cannot be opened (${errorName(error)})`
-            : `[db] snapshot ${snapshot} cannot be restored (${errorName(error)})`,
-        ),
+        step === 'open'
+          ? log.error({ folder, err: error }, 'the database folder cannot be opened')
+          : log.error({ snapshot, err: error }, 'a snapshot cannot be restored'),
     }));
   } catch (error) {
     lock.release();
@@ -142,7 +140,7 @@ async function openEmbedded(config: DatabaseConfig, dataDir: string): Promise<Op
       try {
         if (options.snapshot) {
           await snapshot().catch((error: unknown) =>
-            console.error(`[db] the snapshot at the stop failed (${errorName(error)})`),
+            log.error({ err: error }, 'the snapshot at the stop failed'),
           );
         } else {
           await db.connection().execute((connection) => sql`checkpoint`.execute(connection));
@@ -186,7 +184,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
     const { Pool } = await import('pg');
     const pool = new Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
     // A dropped idle connection must not crash the process; the pool replaces it.
-    pool.on('error', (error) => console.error('[db] idle Postgres connection failed', error.message));
+    pool.on('error', (error) => log.warn({ err: error }, 'idle Postgres connection failed'));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     engine = 'postgres';
   } else {

@@ -2,7 +2,10 @@ import 'server-only';
 import type { Auth as AdminAuth, DecodedIdToken } from 'firebase-admin/auth';
 import { LRUCache } from 'lru-cache';
 import { publicEnv } from '@/lib/env';
+import { serverLog } from '@/lib/server/log';
 import { ageStatus } from './age';
+
+const log = serverLog('auth');
 
 /**
  * Server-side check of a Firebase ID token (firebase-admin `verifyIdToken`). The Admin SDK talks
@@ -30,7 +33,7 @@ function getAdminAuth(): Promise<AdminAuth | null> {
   adminAuth ??= (async () => {
     const projectId = publicEnv.firebaseProjectId.trim();
     if (!projectId) {
-      console.warn('[firebase] no project id: ID tokens cannot be verified, every caller is anonymous');
+      log.warn('no Firebase project id: ID tokens cannot be verified, every caller is anonymous');
       return null;
     }
     const { getApps, initializeApp } = await import('firebase-admin/app');
@@ -61,7 +64,7 @@ export async function verifyIdentity(
     decoded = await auth.verifyIdToken(token);
   } catch (error) {
     const code = typeof error === 'object' && error && 'code' in error ? String(error.code) : 'unknown';
-    console.info(`[firebase] rejected an ID token (${code})`);
+    log.info({ code }, 'rejected an ID token');
     return null;
   }
   if (decoded.firebase.sign_in_provider !== 'google.com') return null;

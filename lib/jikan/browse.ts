@@ -2,10 +2,13 @@ import 'server-only';
 import { z } from 'zod';
 import { catalogueSeason } from '@/lib/catalogue';
 import { AppError, isAppError } from '@/lib/server/errors';
+import { serverLog } from '@/lib/server/log';
 import { jikanGet } from './client';
 import type { ContentAccess } from './filter';
 import { genreIds, listing, pageNumber, pageSize, PAGE_SIZE } from './listings';
 import type { AnimePage } from './types';
+
+const log = serverLog('jikan');
 
 /**
  * The catalogue's browsing listings: one season of the archive (/seasons/{year}/{season}), the
@@ -169,7 +172,7 @@ export async function loadAnimeGenres(): Promise<AnimeGenre[] | null> {
   try {
     return await getAnimeGenres();
   } catch (error) {
-    console.warn('[jikan] genres failed', isAppError(error) ? error.code : error);
+    log.info({ err: error }, 'genres failed');
     if (!isAppError(error)) throw new AppError('INTERNAL', undefined, { cause: error });
     return null;
   }

@@ -14,6 +14,7 @@ import {
   type CacheParams,
 } from '@/lib/server/cache';
 import { chargeClientMiss, withoutClientBudget } from '@/lib/server/client-budget';
+import { serverLog } from '@/lib/server/log';
 import { CALL_PRIORITY, withCallPriority, type CallPriority } from '@/lib/server/priority-limiter';
 import type { Cache } from '@/lib/server/contracts';
 import { AppError, isAppError } from '@/lib/server/errors';
@@ -21,6 +22,8 @@ import { noteJikanAnswer } from '@/lib/server/health';
 import { processState } from '@/lib/server/process-state';
 import { getRateLimiter, parseRetryAfter } from '@/lib/server/rate-limiter';
 import { isDroppedConnection, isTimeoutError, readValidJson } from '@/lib/server/upstream';
+
+const log = serverLog('jikan');
 
 /**
  * A request's deadline: the moment JIKAN_TIMEOUT_MS (SPEC §9: 15 s) after it started. Waiting for
@@ -56,12 +59,30 @@ export async function jikanFetch<S extends z.ZodType>(
   const reserve = callReserveMs(JIKAN_TIMEOUT_MS);
 
   let response: Response | undefined;
+  // What the log says of the call: its wait for a turn, then the call's own time.
+  let queueMs = 0;
+  let started = 0;
+  const timing = () => ({ path, queueMs, ms: Math.round(performance.now() - started) });
   // A connection dropped before any answer (a kept-alive socket the server closed) gets one new
   // try, with a turn of its own from the limiter like any call.
   for (let attempt = 0; !response; attempt += 1) {
-    await limiter.acquire({ maxWaitMs: Math.max(0, deadline - Date.now() - reserve) });
+    const queued = performance.now();
+    await limiter
+      .acquire({ maxWaitMs: Math.max(0, deadline - Date.now() - reserve) })
+      .catch((error: unknown) => {
+        log.info(
+          { path, queueMs: Math.round(performance.now() - queued), err: error },
+          'anime database: no turn in time',
+        );
+        throw error;
+      });
+    started = performance.now();
+    queueMs += Math.round(started - queued);
     const left = deadline - Date.now();
-    if (left <= 0) throw new AppError('UPSTREAM_TIMEOUT');
+    if (left <= 0) {
+      log.info({ path, queueMs }, 'anime database: no time left for the call after its turn');
+      throw new AppError('UPSTREAM_TIMEOUT');
+    }
     try {
       response = await fetch(url, {
         headers: { Accept: 'application/json' },
@@ -72,14 +93,22 @@ export async function jikanFetch<S extends z.ZodType>(
         // decides), and unlike 'no-store' it lets a cached page render call us.
       });
     } catch (error) {
-      if (isTimeoutError(error)) throw new AppError('UPSTREAM_TIMEOUT', undefined, { cause: error });
+      if (isTimeoutError(error)) {
+        log.info({ ...timing(), err: error }, 'anime database: timed out');
+        throw new AppError('UPSTREAM_TIMEOUT', undefined, { cause: error });
+      }
       if (attempt === 0 && isDroppedConnection(error)) {
-        console.warn(`[jikan] connection dropped before an answer on ${path}; trying once more`);
+        log.info(
+          { ...timing(), err: error },
+          'anime database: connection dropped before an answer; trying once more',
+        );
         continue;
       }
+      log.info({ ...timing(), err: error }, 'anime database: no answer');
       throw new AppError('UPSTREAM_ERROR', undefined, { cause: error });
     }
   }
+  log.debug({ ...timing(), status: response.status }, 'anime database call');
 
   // The anime database answered (a 404 is an answer): /api/health reports how long ago.
   if (response.ok || response.status === 404) noteJikanAnswer();
@@ -88,10 +117,14 @@ export async function jikanFetch<S extends z.ZodType>(
     if (response.status === 429) {
       const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
       await limiter.markLimited(retryAfterSeconds);
-      console.warn(`[jikan] 429 on ${path}: no calls for ${retryAfterSeconds} s`);
+      log.info(
+        { ...timing(), status: 429, retryAfterSeconds },
+        'anime database: rate limited; no calls until Retry-After',
+      );
       throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds, upstreamStatus: 429 });
     }
     if (response.status === 404) throw new AppError('NOT_FOUND', undefined, { upstreamStatus: 404 });
+    log.info({ ...timing(), status: response.status }, 'anime database: failed answer');
     throw new AppError('UPSTREAM_ERROR', undefined, { upstreamStatus: response.status });
   }
 
@@ -319,8 +352,7 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
           withCallPriority(CALL_PRIORITY.background, () => singleFlight(key, load(jikanDeadline()))).catch(
             (error: unknown) => {
               refreshFailed().add(key);
-              const code = isAppError(error) ? error.code : error;
-              console.warn(`[jikan] refreshing ${key} failed; still serving the stale copy`, code);
+              log.info({ key, err: error }, 'refresh failed; still serving the stale copy');
             },
           ),
         ),
@@ -352,7 +384,7 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
     if (late) return answerFromStoredCopy(key, late, callFor);
     const standIn = waitMs > offlineAfterMs ? whenQueueBusy() : null;
     if (standIn !== null) {
-      console.warn(`[jikan] ${key}: turn in ${waitMs} ms; answering from the offline catalogue`);
+      log.info({ key, waitMs }, 'turn too far away; answering from the offline catalogue');
       await callInBackground(key, waitMs, load, priority);
       return standIn;
     }
@@ -375,10 +407,7 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
       if (late) return markStale && !late.fresh ? markStale(late.value, late.storedAt) : late.value;
       const kept = await storedLate();
       if (kept) {
-        console.warn(
-          `[jikan] ${key} failed; answering the stored copy`,
-          isAppError(error) ? error.code : error,
-        );
+        log.info({ key, err: error }, 'call failed; answering the stored copy');
         return kept.stale;
       }
     }
@@ -412,7 +441,7 @@ async function answerFromStoredCopy<R>(key: string, copy: StoredCopy<R>, call: (
   });
   if (decision === 'fresh') return copy.value;
   if (decision === 'stale') {
-    console.warn(`[jikan] ${key}: no room at the database; answering the stored copy`);
+    log.info({ key }, 'no room at the anime database; answering the stored copy');
     return copy.stale;
   }
   const running = call();
@@ -425,15 +454,15 @@ async function answerFromStoredCopy<R>(key: string, copy: StoredCopy<R>, call: (
     const answer = await Promise.race([running, outwaited]);
     if (answer !== OUTWAITED) return answer as R;
     running.catch((error: unknown) => {
-      console.warn(`[jikan] refreshing ${key} failed`, isAppError(error) ? error.code : error);
+      log.info({ key, err: error }, 'refresh failed');
     });
-    console.warn(`[jikan] ${key}: no answer within ${patienceMs} ms; answering the stored copy`);
+    log.info({ key, patienceMs }, 'no answer in time; answering the stored copy');
     return copy.stale;
   } catch (error) {
     // A client over its budget gets the stale copy, which costs the database nothing.
     if (isAppError(error, 'TOO_MANY_REQUESTS')) return copy.stale;
     if (!isTransient(error)) throw error;
-    console.warn(`[jikan] ${key} failed; answering the stored copy`, isAppError(error) ? error.code : error);
+    log.info({ key, err: error }, 'call failed; answering the stored copy');
     return copy.stale;
   } finally {
     clearTimeout(timer);
@@ -469,7 +498,7 @@ async function callInBackground<R>(
       withCallPriority(priority, () =>
         timedCall(key, waitMs, () => singleFlight(key, load(jikanDeadline()))),
       ).catch((error: unknown) => {
-        console.warn(`[jikan] background call for ${key} failed`, isAppError(error) ? error.code : error);
+        log.info({ key, err: error }, 'background call failed');
       }),
     ),
   );

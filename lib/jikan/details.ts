@@ -2,18 +2,21 @@ import 'server-only';
 import { AppError, isAppError } from '@/lib/server/errors';
 import { storedRecord } from '@/lib/records';
 import { storedDetails } from '@/lib/records/freshness';
+import { serverLog } from '@/lib/server/log';
 import { jikanDeadline, jikanGet, type StoredCopy } from './client';
 import { toAnimeDetails } from './mappers';
 import { answersOffline, offlineDetails, remember } from './offline';
 import { jikanAnimeResponseSchema } from './schemas';
 import { MAX_ANIME_ID, type AnimeDetails } from './types';
 
+const log = serverLog('jikan');
+
 /** One anime's record from the anime database, with the SPEC §8 messages when it cannot be had. */
 
 /** The SPEC §8 message for a details failure, keeping the code (and so the HTTP status). */
 function detailsError(id: number, error: unknown): AppError {
   if (!isAppError(error)) {
-    console.error(`[jikan] details ${id}: unexpected error`, error);
+    log.error({ id, err: error }, 'details: unexpected error');
     return new AppError(
       'INTERNAL',
       `Não foi possível carregar os detalhes do anime ${id}. Tente novamente mais tarde.`,
@@ -97,10 +100,7 @@ export async function getAnimeDetails(id: number): Promise<AnimeDetails> {
   } catch (error) {
     const offline = answersOffline(error) ? offlineDetails(id) : null;
     if (offline) {
-      console.warn(
-        `[jikan] details ${id} failed; answering from the offline catalogue`,
-        (error as AppError).code,
-      );
+      log.info({ id, err: error }, 'details failed; answering from the offline catalogue');
       return offline;
     }
     throw detailsError(id, error);

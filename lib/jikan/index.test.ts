@@ -3,6 +3,7 @@ import { InProcessCache, resetCacheForTests, useCacheForTests } from '@/lib/serv
 import type { Cache } from '@/lib/server/contracts';
 import { AppError } from '@/lib/server/errors';
 import { getRateLimiter } from '@/lib/server/rate-limiter';
+import { captureServerLog } from '@/test/support/log';
 import { NOT_FOUND_TTL_MS, REFRESH_RETRY_MS } from './client';
 import {
   MAX_ANIME_ID,
@@ -64,14 +65,14 @@ const hang: Handler = (_url, init) =>
     init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
   });
 
+let log: ReturnType<typeof captureServerLog>;
+
 beforeEach(() => {
   process.env.JIKAN_BASE_URL = BASE;
   process.env.JIKAN_MIN_INTERVAL_MS = '0';
   process.env.JIKAN_TIMEOUT_MS = '1000';
   resetJikanForTests();
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  vi.spyOn(console, 'info').mockImplementation(() => undefined);
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  log = captureServerLog('info');
 });
 
 afterEach(() => {
@@ -82,6 +83,7 @@ afterEach(() => {
   delete process.env.JIKAN_MIN_INTERVAL_MS;
   delete process.env.JIKAN_TIMEOUT_MS;
   resetJikanForTests();
+  log.stop();
 });
 
 describe('searchAnime', () => {
@@ -241,7 +243,7 @@ describe('searchAnime', () => {
     const page = await searchAnime({ q: 'x', page: 2 }, anon);
     expect(page).toEqual({ data: [], pagination: { page: 2, hasNextPage: false } });
     expect(isStopgapPage(page)).toBe(true);
-    expect(console.warn).toHaveBeenCalled();
+    expect(log.matching(/answering an empty page/)).toHaveLength(1);
   });
 
   it('answers an empty page when the call times out', async () => {
@@ -401,9 +403,7 @@ describe('rate limiting and stale serving', () => {
       const page = await getTopAnime({}, anon);
       expect(page.data.map((a) => a.id)).toEqual([7]);
       // Real timers (only Date is faked): wait until the background refresh has failed.
-      await until(() =>
-        vi.mocked(console.warn).mock.calls.some(([text]) => /still serving/.test(String(text))),
-      );
+      await until(() => log.matching(/still serving/).length > 0);
       expect(calls).toHaveLength(2);
       // Within REFRESH_RETRY_MS the stale copy answers without another try.
       const failedAt = Date.now();

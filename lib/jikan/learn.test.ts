@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureServerLog } from '@/test/support/log';
 
 const details = vi.hoisted(() => ({
   getAnimeDetails: vi.fn(async (id: number) => ({ id, offline: undefined }) as unknown),
@@ -41,11 +42,19 @@ describe('learnOneRecord', () => {
   });
 
   it('a failed fetch is logged, never thrown, and may be tried again', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    details.getAnimeDetails.mockRejectedValueOnce(new Error('down'));
-    expect(await learnOneRecord([7])).toBe(7);
-    await vi.waitFor(() => expect(warn).toHaveBeenCalled());
-    details.getAnimeDetails.mockResolvedValueOnce({ id: 7 });
-    expect(await learnOneRecord([7])).toBe(7);
+    const log = captureServerLog('warn');
+    try {
+      details.getAnimeDetails.mockRejectedValueOnce(new Error('down'));
+      expect(await learnOneRecord([7])).toBe(7);
+      await vi.waitFor(() =>
+        expect(log.lines).toEqual([
+          expect.objectContaining({ err: expect.objectContaining({ message: 'down' }) }),
+        ]),
+      );
+      details.getAnimeDetails.mockResolvedValueOnce({ id: 7 });
+      expect(await learnOneRecord([7])).toBe(7);
+    } finally {
+      log.stop();
+    }
   });
 });

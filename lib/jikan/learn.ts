@@ -2,8 +2,11 @@ import 'server-only';
 import { runAfterResponse } from '@/lib/server/background';
 import { withoutClientBudget } from '@/lib/server/client-budget';
 import { isAppError } from '@/lib/server/errors';
+import { serverLog } from '@/lib/server/log';
 import { getAnimeDetails } from './details';
 import { limiterHasRoom } from './related';
+
+const log = serverLog('jikan');
 
 /**
  * Learning a record the server does not hold yet, within the anime database's budget: a list that
@@ -37,7 +40,7 @@ export async function learnOneRecord(missing: readonly number[]): Promise<number
 async function learn(id: number): Promise<void> {
   try {
     const record = await getAnimeDetails(id);
-    if (record.offline) console.warn(`[jikan] learning ${id}: the anime database did not answer`);
+    if (record.offline) log.info({ id }, 'learning: the anime database did not answer');
   } catch (error) {
     // No such anime: nothing to learn, and the not-found answer is remembered by the data layer.
     if (!isAppError(error, 'NOT_FOUND')) throw error;

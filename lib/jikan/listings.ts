@@ -1,5 +1,6 @@
 import 'server-only';
 import { AppError, isAppError } from '@/lib/server/errors';
+import { serverLog } from '@/lib/server/log';
 import { MAX_QUERY_LENGTH } from '@/lib/server/upstream';
 import { jikanGet } from './client';
 import { filterAnimeList, isListable, type ContentAccess } from './filter';
@@ -7,6 +8,8 @@ import { toAnimeList } from './mappers';
 import { answersOffline, gateOfflinePage, offlineSearch, offlineSeasonNow, remember } from './offline';
 import { jikanAnimeListResponseSchema, parseAnimeItems, type JikanAnimeListResponse } from './schemas';
 import type { Anime, AnimePage } from './types';
+
+const log = serverLog('jikan');
 
 /**
  * The anime database's listings: search, suggestions, top, season and popular. They never throw
@@ -83,7 +86,7 @@ export interface CachedListing {
 
 export function toListing(response: JikanAnimeListResponse): CachedListing {
   const { records, dropped } = parseAnimeItems(response.data);
-  if (dropped) console.warn(`[jikan] dropped ${dropped} malformed record(s) from a listing`);
+  if (dropped) log.warn({ dropped }, 'dropped malformed records from a listing');
   return { items: remember(toAnimeList(records)), hasNextPage: response.pagination?.has_next_page === true };
 }
 
@@ -137,10 +140,10 @@ export async function listing(
   } catch (error) {
     const fallback = offline && answersOffline(error) ? offline() : null;
     if (fallback) {
-      console.warn(`[jikan] ${label} failed; answering from the offline catalogue`, (error as AppError).code);
+      log.info({ listing: label, err: error }, 'listing failed; answering from the offline catalogue');
       return gateOfflinePage(fallback, access);
     }
-    console.warn(`[jikan] ${label} failed; answering an empty page`, isAppError(error) ? error.code : error);
+    log.info({ listing: label, err: error }, 'listing failed; answering an empty page');
     const stopgap = emptyPage(page);
     stopgapPages.set(
       stopgap,

@@ -5,6 +5,7 @@ import { resetServerEnvForTests } from '@/lib/env';
 import { withClientBudget } from '@/lib/server/client-budget';
 import { AppError } from '@/lib/server/errors';
 import { RECEIVER_MARGIN_MS, resetRateLimiterForTests } from '@/lib/server/rate-limiter';
+import { captureServerLog } from '@/test/support/log';
 import {
   getAnimeDetails,
   getSeasonNow,
@@ -23,6 +24,8 @@ const json = (body: unknown, status = 200) =>
 
 let respond: (url: URL) => Response | Promise<Response>;
 
+let log: ReturnType<typeof captureServerLog>;
+
 beforeEach(() => {
   process.env.JIKAN_BASE_URL = 'http://jikan.test/v4';
   process.env.JIKAN_MIN_INTERVAL_MS = '0';
@@ -36,8 +39,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: string | URL) => respond(new URL(String(input)))),
   );
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  vi.spyOn(console, 'info').mockImplementation(() => undefined);
+  log = captureServerLog('info');
 });
 
 afterEach(() => {
@@ -54,6 +56,7 @@ afterEach(() => {
   ])
     delete process.env[name];
   resetJikanForTests();
+  log.stop();
 });
 
 describe('answersOffline', () => {
@@ -350,9 +353,7 @@ describe('lib/jikan with the limiter queue busy', () => {
     await Promise.all([...queued, third]);
     expect(calls.some((url) => url.pathname.endsWith('/anime/20/full'))).toBe(false);
     // Not even tried (and refused by the limiter): nothing was queued for it.
-    expect(vi.mocked(console.warn).mock.calls.some(([text]) => /background call/.test(String(text)))).toBe(
-      false,
-    );
+    expect(log.matching(/background call/)).toEqual([]);
   });
 
   it('answers an API caller over its budget from the catalogue, without a call on its behalf', async () => {

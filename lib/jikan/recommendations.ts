@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { keepExtra, storedExtra, storedRecords } from '@/lib/records';
 import { cacheKey, getCache } from '@/lib/server/cache';
 import { AppError, isAppError } from '@/lib/server/errors';
+import { serverLog } from '@/lib/server/log';
 import { jikanGet, type StoredCopy } from './client';
 import { gateAnimeList, isAdultAnime, type ContentAccess } from './filter';
 import { learnOneRecord } from './learn';
@@ -15,6 +16,8 @@ import {
   type RecommendedAnime,
   type RecommendationsAnswer,
 } from './recommendation-types';
+
+const log = serverLog('jikan');
 
 /**
  * What fans recommend beside an anime (GET /anime/{id}/recommendations): one call per anime, kept
@@ -176,7 +179,7 @@ export async function getAnimeRecommendations(
       return { items: [], withheld: 0, pending: true, retryAfterSeconds: error.retryAfterSeconds };
     }
     if (isOutage(error)) {
-      console.warn(`[jikan] recommendations ${id}: nothing kept to answer`, (error as AppError).code);
+      log.info({ id, err: error }, 'recommendations: nothing kept to answer');
       return { items: [], withheld: 0, unavailable: true };
     }
     throw error;

@@ -4,10 +4,13 @@ import { serverEnv } from '@/lib/env';
 import { storedRecords } from '@/lib/records';
 import { cacheKey, getCache } from '@/lib/server/cache';
 import { isAppError } from '@/lib/server/errors';
+import { serverLog } from '@/lib/server/log';
 import { getRateLimiter } from '@/lib/server/rate-limiter';
 import { getAnimeDetails } from './details';
 import { isAdultAnime } from './filter';
 import type { Anime, AnimeDetails, AnimeRelation } from './types';
+
+const log = serverLog('jikan');
 
 /**
  * What the detail page shows of an anime's relatives: cards of the anime it relates to, and its
@@ -133,7 +136,7 @@ async function step(id: number): Promise<FranchiseNode | null | undefined> {
     return toNode(record, record.relations);
   } catch (error) {
     if (isAppError(error, 'NOT_FOUND') || isAppError(error, 'INVALID_ID')) return null;
-    console.warn(`[jikan] franchise step ${id} refused`, isAppError(error) ? error.code : error);
+    log.info({ id, err: error }, 'franchise step refused');
     return undefined;
   }
 }

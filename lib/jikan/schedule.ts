@@ -1,10 +1,13 @@
 import 'server-only';
 import { AppError, isAppError } from '@/lib/server/errors';
+import { serverLog } from '@/lib/server/log';
 import { jikanGet } from './client';
 import { filterAnimeList, type ContentAccess } from './filter';
 import { toAnimeList, toBroadcast } from './mappers';
 import { jikanAnimeListResponseSchema, parseAnimeItems, type JikanAnimeListResponse } from './schemas';
 import type { Anime, BroadcastSlot } from './types';
+
+const log = serverLog('jikan');
 
 /**
  * The week's airing schedule: GET /schedules?filter={weekday}, one call per weekday. Jikan groups
@@ -12,7 +15,15 @@ import type { Anime, BroadcastSlot } from './types';
  */
 
 /** Jikan's weekday filters, Sunday first to match Date#getDay (0 = Sunday). */
-export const SCHEDULE_DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+export const SCHEDULE_DAYS = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+] as const;
 export type ScheduleDay = (typeof SCHEDULE_DAYS)[number];
 
 /**
@@ -27,8 +38,7 @@ export interface ScheduledAnime extends Anime {
 }
 
 export type ScheduleDayResult =
-  | { status: 'loaded'; items: ScheduledAnime[]; more: boolean }
-  | { status: 'failed'; error: AppError };
+  { status: 'loaded'; items: ScheduledAnime[]; more: boolean } | { status: 'failed'; error: AppError };
 
 interface CachedDay {
   items: ScheduledAnime[];
@@ -37,7 +47,7 @@ interface CachedDay {
 
 function toScheduleDay(response: JikanAnimeListResponse): CachedDay {
   const { records, dropped } = parseAnimeItems(response.data);
-  if (dropped) console.warn(`[jikan] dropped ${dropped} malformed record(s) from a schedule day`);
+  if (dropped) log.warn({ dropped }, 'dropped malformed records from a schedule day');
   const approved = records.filter((raw) => raw.approved !== false);
   const listed = toAnimeList(approved);
   const items: ScheduledAnime[] = [];
@@ -65,7 +75,7 @@ export async function getScheduleDay(day: ScheduleDay, access: ContentAccess): P
     });
     return { status: 'loaded', items: filterAnimeList(cached.items, access), more: cached.more };
   } catch (error) {
-    console.warn(`[jikan] schedule ${day} failed`, isAppError(error) ? error.code : error);
+    log.info({ day, err: error }, 'schedule day failed');
     return {
       status: 'failed',
       error: isAppError(error) ? error : new AppError('INTERNAL', undefined, { cause: error }),

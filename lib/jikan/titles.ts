@@ -1,12 +1,14 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
-import { isAppError } from '@/lib/server/errors';
+import { serverLog } from '@/lib/server/log';
 import { processState } from '@/lib/server/process-state';
 import { MAX_QUERY_LENGTH } from '@/lib/server/upstream';
 import { jikanGet } from './client';
 import { isListable } from './filter';
 import { toListing } from './listings';
 import { jikanAnimeListResponseSchema } from './schemas';
+
+const log = serverLog('jikan');
 
 /** Title → MyAnimeList id (SPEC §7), for the streaming lookups by title. */
 
@@ -41,7 +43,7 @@ export async function getAnimeIdByTitle(title: string): Promise<number | null> {
     titleIds().set(key, { id });
     return id;
   } catch (error) {
-    console.warn(`[jikan] title lookup failed`, isAppError(error) ? error.code : error);
+    log.info({ err: error }, 'title lookup failed');
     return null;
   }
 }

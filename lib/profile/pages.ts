@@ -2,8 +2,11 @@ import 'server-only';
 import { revalidatePath, revalidateTag, unstable_cache } from 'next/cache';
 import { getDb } from '@/lib/db';
 import { locales } from '@/lib/i18n/config';
+import { serverLog } from '@/lib/server/log';
 import { handleKey } from './handle';
 import { deleteProfile, indexableHandles, lookupProfile, type ProfileLookup } from './store';
+
+const log = serverLog('profile');
 
 /**
  * The rendered pages of /u/{handle}: cached like every anonymous page (the render cache, the edge
@@ -40,10 +43,7 @@ export function refreshProfilePages(handles: readonly string[]): void {
     }
   } catch (error) {
     // The change is saved; the pages then refresh within PROFILE_REVALIDATE seconds.
-    console.warn(
-      '[profile] could not expire the cached pages',
-      error instanceof Error ? error.message : error,
-    );
+    log.warn({ err: error }, 'could not expire the cached pages');
   }
 }
 
@@ -55,10 +55,7 @@ export async function publicIndexableProfiles(): Promise<string[]> {
   try {
     return await indexableHandles(await getDb());
   } catch (error) {
-    console.warn(
-      '[profile] could not list the indexable profiles',
-      error instanceof Error ? error.message : error,
-    );
+    log.warn({ err: error }, 'could not list the indexable profiles');
     return [];
   }
 }

@@ -4,6 +4,7 @@ import { getDb } from '@/lib/db';
 import type { Database } from '@/lib/db/schema';
 import type { Anime, AnimeDetails } from '@/lib/jikan/types';
 import { runAfterResponse, withTimeout } from '@/lib/server/background';
+import { serverLog } from '@/lib/server/log';
 import { processState } from '@/lib/server/process-state';
 import {
   readRecord,
@@ -17,6 +18,8 @@ import {
   type TranslationLanguage,
 } from './store';
 import { readExtra, readExtras, saveExtra, type ExtraKind, type StoredExtra } from './extras-store';
+
+const log = serverLog('records');
 
 /**
  * The durable store of anime records (store.ts) as the data layer uses it. It never fails a
@@ -73,7 +76,7 @@ function warn(message: string, error: unknown): void {
   const now = Date.now();
   if (state.warnedAt && now - state.warnedAt < 60_000) return;
   state.warnedAt = now;
-  console.warn(`[records] ${message}`, error instanceof Error ? error.message : error);
+  log.warn({ err: error }, message);
 }
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -114,9 +117,9 @@ function countDropped(label: string): void {
   const now = Date.now();
   if (state.droppedWarnedAt && now - state.droppedWarnedAt < 60_000) return;
   state.droppedWarnedAt = now;
-  console.warn(
-    `[records] ${MAX_PENDING_WRITES} writes waiting: ${state.dropped} write(s) dropped (latest: ${label}); ` +
-      'each is written again at its record’s next fetch',
+  log.warn(
+    { waiting: MAX_PENDING_WRITES, dropped: state.dropped, latest: label },
+    'writes dropped for a full queue; each is written again at its record’s next fetch',
   );
   state.dropped = 0;
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@/lib/db/schema';
 import type { AnimeDetails } from '@/lib/jikan/types';
+import { captureServerLog } from '@/test/support/log';
 
 const afterMock = vi.hoisted(() => ({ kept: [] as Promise<unknown>[] }));
 vi.mock('next/server', () => ({ after: (task: Promise<unknown>) => afterMock.kept.push(task) }));
@@ -43,7 +44,7 @@ describe('the record write queue', () => {
 
   it('gives up on a hung write after WRITE_TIMEOUT_MS and goes on with the next', async () => {
     vi.useFakeTimers();
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const log = captureServerLog('warn');
     store.saveRecords.mockImplementationOnce(() => new Promise(() => undefined)).mockResolvedValue(undefined);
     keepRecords([record(1)]);
     keepRecords([record(2)]);
@@ -52,14 +53,19 @@ describe('the record write queue', () => {
     await vi.advanceTimersByTimeAsync(1);
     await recordWritesSettled();
     expect(savedIds()).toEqual([1, 2]);
-    expect(warn).toHaveBeenCalledWith(
-      expect.stringContaining('could not store 1 record(s); written again at its next fetch'),
-      expect.stringContaining(`took longer than ${WRITE_TIMEOUT_MS} ms`),
-    );
+    expect(log.lines).toEqual([
+      expect.objectContaining({
+        msg: expect.stringContaining('could not store 1 record(s); written again at its next fetch'),
+        err: expect.objectContaining({
+          message: expect.stringContaining(`took longer than ${WRITE_TIMEOUT_MS} ms`),
+        }),
+      }),
+    ]);
+    log.stop();
   });
 
   it('counts the writes it drops when the queue is full, and writes a dropped record at its next fetch', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const log = captureServerLog('warn');
     let release!: () => void;
     store.saveRecords
       .mockImplementationOnce(() => new Promise<void>((resolve) => (release = resolve)))
@@ -67,9 +73,9 @@ describe('the record write queue', () => {
     for (let id = 1; id <= MAX_PENDING_WRITES; id += 1) keepRecords([record(id)]);
     keepRecords([record(9001)]);
     keepRecords([record(9002)]);
-    const dropped = warn.mock.calls.filter(([message]) => String(message).includes('dropped'));
-    expect(dropped).toHaveLength(1);
-    expect(dropped[0]![0]).toContain(`${MAX_PENDING_WRITES} writes waiting: 1 write(s) dropped`);
+    const dropped = log.matching(/dropped/);
+    expect(dropped).toEqual([expect.objectContaining({ waiting: MAX_PENDING_WRITES, dropped: 1 })]);
+    log.stop();
     await vi.waitFor(() => expect(store.saveRecords).toHaveBeenCalledOnce());
     release();
     await recordWritesSettled();

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LEVEL, captureServerLog } from '@/test/support/log';
 
 const afterMock = vi.hoisted(() => ({ inScope: false, kept: [] as Promise<unknown>[] }));
 vi.mock('next/server', () => ({
@@ -9,6 +10,7 @@ vi.mock('next/server', () => ({
 }));
 
 const { runAfterResponse, withTimeout } = await import('./background');
+const { runWithRequestId } = await import('./log');
 
 afterEach(() => {
   afterMock.inScope = false;
@@ -41,19 +43,56 @@ describe('runAfterResponse', () => {
   });
 
   it('logs a failure instead of throwing, in and out of a request scope', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    runAfterResponse('outside', async () => {
-      throw new Error('boom');
-    });
-    await vi.waitFor(() =>
-      expect(warn).toHaveBeenCalledWith('[background] outside failed', expect.any(Error)),
-    );
-    afterMock.inScope = true;
-    runAfterResponse('inside', async () => {
-      throw new Error('boom');
-    });
-    await expect(afterMock.kept[0]).resolves.toBeUndefined();
-    expect(warn).toHaveBeenCalledWith('[background] inside failed', expect.any(Error));
+    const log = captureServerLog('info');
+    try {
+      runAfterResponse('outside', async () => {
+        throw new Error('boom');
+      });
+      await vi.waitFor(() => expect(log.matching(/after the answer failed/)).toHaveLength(1));
+      afterMock.inScope = true;
+      runAfterResponse('inside', async () => {
+        throw new Error('boom');
+      });
+      await expect(afterMock.kept[0]).resolves.toBeUndefined();
+      expect(log.matching(/after the answer failed/)).toEqual([
+        expect.objectContaining({
+          level: LEVEL.warn,
+          work: 'outside',
+          err: expect.objectContaining({ message: 'boom' }),
+        }),
+        expect.objectContaining({
+          level: LEVEL.warn,
+          work: 'inside',
+          err: expect.objectContaining({ message: 'boom' }),
+        }),
+      ]);
+    } finally {
+      log.stop();
+    }
+  });
+
+  it("keeps the request's id in what the work logs after the answer has gone", async () => {
+    const log = captureServerLog('info');
+    try {
+      afterMock.inScope = true;
+      let release!: () => void;
+      const answered = runWithRequestId('req-after-0001', async () => {
+        runAfterResponse('late write', async () => {
+          await new Promise<void>((resolve) => (release = resolve));
+          throw new Error('late failure');
+        });
+        return 'answer';
+      });
+      expect(await answered).toBe('answer');
+      // The request's own work has ended; the work handed to after() goes on and logs.
+      release();
+      await afterMock.kept[0];
+      expect(log.matching(/after the answer failed/)).toEqual([
+        expect.objectContaining({ work: 'late write', requestId: 'req-after-0001' }),
+      ]);
+    } finally {
+      log.stop();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { after } from 'next/server';
+import { serverLog } from './log';
 import { processState } from './process-state';
 
 /**
@@ -8,8 +9,10 @@ import { processState } from './process-state';
  *
  * `after()` only works inside a request scope (a render, a route handler, the proxy). Outside one
  * (a startup hook, a script, a unit test, a timer), it throws; the work then simply runs on, as a
- * long-lived process runs it anyway. Either way a failure is logged, never thrown.
+ * long-lived process runs it anyway. Either way a failure is logged, never thrown. The work starts
+ * inside the caller's async context, so its log lines carry the request's id (lib/server/log.ts).
  */
+const log = serverLog('background');
 const state = processState<{ running: Set<Promise<void>> }>('background', () => ({ running: new Set() }));
 
 export function runAfterResponse(label: string, work: () => Promise<unknown>): void {
@@ -17,7 +20,7 @@ export function runAfterResponse(label: string, work: () => Promise<unknown>): v
     try {
       await work();
     } catch (error) {
-      console.warn(`[background] ${label} failed`, error);
+      log.warn({ work: label, err: error }, 'work after the answer failed');
     }
   })();
   state.running.add(running);

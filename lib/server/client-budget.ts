@@ -1,10 +1,13 @@
 import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { serverEnv } from '@/lib/env';
+import { serverLog } from './log';
 import { MemoryBuckets, SharedBudget } from './budget-store';
 import { AppError } from './errors';
 import { processState } from './process-state';
 import { getRedis } from './redis';
+
+const log = serverLog('budget');
 
 /**
  * Budgets of requests that would call the anime database. The server's own limiter
@@ -182,7 +185,12 @@ export async function chargeClientMiss(): Promise<void> {
   const current = context().getStore();
   if (!current) return;
   const waitMs = await current.budget().take(current.client);
-  if (waitMs > 0) throw refusal(waitMs);
+  if (waitMs > 0) {
+    const error = refusal(waitMs);
+    const budget = current.client === PAGE_MISS_CLIENT ? 'page misses' : 'client misses';
+    log.info({ budget, retryAfterSeconds: error.retryAfterSeconds }, 'budget refused a call');
+    throw error;
+  }
 }
 
 /** Runs `fn` outside any client's budget (a background refresh belongs to no visitor). */

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { captureServerLog } from '@/test/support/log';
 import type * as errorsModule from './errors';
 import { AppError, ERRORS, isAppError, toErrorResponse, type ErrorCode } from './errors';
 
@@ -109,7 +110,7 @@ describe('toErrorResponse', () => {
   });
 
   it('turns anything else into a generic 500 that leaks no message or stack', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const log = captureServerLog('error');
     for (const thrown of [
       new Error('secret at /srv/app/db.ts:12'),
       'a string',
@@ -123,8 +124,13 @@ describe('toErrorResponse', () => {
       expect(text).not.toContain('secret');
       expect(text).not.toContain('stack');
     }
-    expect(error).toHaveBeenCalled();
-    error.mockRestore();
+    // The log has what the answer leaves out: one error line each, the thrown error in `err`.
+    expect(log.lines).toHaveLength(4);
+    expect(log.lines[0]).toMatchObject({
+      msg: 'unexpected error',
+      err: { message: 'secret at /srv/app/db.ts:12' },
+    });
+    log.stop();
   });
 
   it('maps every code in the table', () => {

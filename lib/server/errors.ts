@@ -1,6 +1,9 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
 import type { ApiErrorBody } from '@/lib/jikan/types';
+import { serverLog } from './log';
+
+const log = serverLog('api');
 
 /**
  * The one error model of the server (STYLE.md): every failure the app reports is an AppError with
@@ -146,7 +149,7 @@ export function isUpstreamUnavailable(error: unknown): boolean {
  */
 export function toErrorResponse(error: unknown): NextResponse<ApiErrorBody> {
   const known = isAppError(error);
-  if (!known) console.error('[api] unexpected error', error);
+  if (!known) log.error({ err: error }, 'unexpected error');
   const appError = known ? error : new AppError('INTERNAL');
 
   const headers = new Headers({ 'Cache-Control': 'no-store' });

@@ -6,6 +6,7 @@ import { withClientBudget } from './client-budget';
 import { toErrorResponse } from './errors';
 import { jsonResponse, parseQuery } from './http';
 import { getRequestAccess, type RequestAccess } from './request-auth';
+import { withRequestId } from './request-id';
 
 /**
  * The GET handler of a listing route: parse the query with `schema`, load one page for this
@@ -19,7 +20,7 @@ export function listingRoute<S extends z.ZodObject>(
   schema: S,
   load: (query: z.output<S>, access: RequestAccess) => Promise<AnimePage>,
 ) {
-  return async function GET(request: Request): Promise<Response> {
+  return withRequestId(async function GET(request: Request): Promise<Response> {
     try {
       const query = parseQuery(request, schema);
       const access = await getRequestAccess(request);
@@ -35,5 +36,5 @@ export function listingRoute<S extends z.ZodObject>(
     } catch (error) {
       return toErrorResponse(error);
     }
-  };
+  });
 }

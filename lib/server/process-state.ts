@@ -44,7 +44,9 @@ export type ProcessStateKey =
   /** lib/server/health.ts: when the anime database last answered. */
   | 'health'
   /** lib/server/background.ts: work still running after its answer. */
-  | 'background';
+  | 'background'
+  /** lib/server/log.ts: the server's logger and the request id of the work in progress. */
+  | 'log';
 
 const REGISTRY = Symbol.for('anime-master.process-state');
 

@@ -9,6 +9,7 @@ import { InProcessCache, SHARED_CACHE_LIVES, cacheKind } from './cache';
 import { isAppError } from './errors';
 import { InProcessRateLimiter, RECEIVER_MARGIN_MS } from './rate-limiter';
 import { checkMemoryBound, createRedisClient, RedisCache, RedisRateLimiter } from './redis';
+import { captureServerLog } from '@/test/support/log';
 import { REDIS_MISSING, redisServerPath, startTestRedis, type TestRedis } from '@/test/support/redis';
 
 const available = redisServerPath() !== null;
@@ -130,7 +131,7 @@ describe.skipIf(!available)('Redis cache and limiter (real redis-server)', () =>
   });
 
   it("leaves the server's memory settings alone unless the operator opted in", async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const log = captureServerLog('warn');
     const a = client();
     await ready(a);
     await a.config('SET', 'maxmemory', '0');
@@ -138,7 +139,8 @@ describe.skipIf(!available)('Redis cache and limiter (real redis-server)', () =>
     expect(await checkMemoryBound(a)).toBe('left alone (0 bytes, noeviction)');
     expect(await a.config('GET', 'maxmemory')).toEqual(['maxmemory', '0']);
     expect(await a.config('GET', 'maxmemory-policy')).toEqual(['maxmemory-policy', 'noeviction']);
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('has no memory bound (maxmemory 0)'));
+    expect(log.matching(/has no memory bound \(maxmemory 0\)/)).toHaveLength(1);
+    log.stop();
 
     // The shared cache, without REDIS_SET_MAXMEMORY, changes nothing either.
     const cache = new RedisCache(a, new InProcessCache(), { life: () => ({ freshMs: 1000, staleMs: 1000 }) });

@@ -1,10 +1,13 @@
 import 'server-only';
 import type { Redis } from 'ioredis';
 import { serverEnv } from '@/lib/env';
+import { serverLog } from './log';
 import type { Cache, CacheHit, CacheLife, RateLimiter } from './contracts';
 import { rateLimited } from './errors';
 import { processState } from './process-state';
 import { createRedisClient, RedisHealth as Health, redisUsable } from './redis-connection.mjs';
+
+const log = serverLog('redis');
 
 /**
  * Redis backends of the Cache and RateLimiter interfaces, for several server instances
@@ -63,8 +66,8 @@ export async function checkMemoryBound(redis: Redis, setTo?: string): Promise<st
     const evicting = BOUNDED_POLICIES.includes(policy);
     if (!unbounded && evicting) return `already bounded (${maxMemory} bytes, ${policy})`;
     if (!setTo) {
-      console.warn(
-        `[redis] Redis ${unbounded ? 'has no memory bound (maxmemory 0)' : `does not evict (${policy})`}: set ` +
+      log.warn(
+        `Redis ${unbounded ? 'has no memory bound (maxmemory 0)' : `does not evict (${policy})`}: set ` +
           'maxmemory and maxmemory-policy allkeys-lru on the server, or REDIS_SET_MAXMEMORY to let the app ' +
           'set them (README "Deployment")',
       );
@@ -82,8 +85,8 @@ export async function checkMemoryBound(redis: Redis, setTo?: string): Promise<st
     return `set ${changes.join(', ')}`;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    console.warn(
-      `[redis] cannot check the memory bound (${reason}); set maxmemory and maxmemory-policy ` +
+    log.warn(
+      `cannot check the memory bound (${reason}); set maxmemory and maxmemory-policy ` +
         'allkeys-lru on the Redis server (README "Deployment")',
     );
     return 'unknown';
@@ -120,7 +123,7 @@ export class RedisCache implements Cache {
     const ready = await redisUsable(this.redis);
     if (ready) {
       this.bounded ??= checkMemoryBound(this.redis, this.options.setMaxMemory).then((outcome) => {
-        console.info(`[redis] cache memory bound: ${outcome}`);
+        log.info({ outcome }, 'cache memory bound');
         return outcome;
       });
     }

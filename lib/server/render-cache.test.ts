@@ -11,9 +11,8 @@ vi.mock('next/cache', () => ({
   },
 }));
 
-const { failedListing, KeepLastGoodPageError, rememberGoodListing, resetRenderCacheForTests } = await import(
-  './render-cache'
-);
+const { failedListing, KeepLastGoodPageError, rememberGoodListing, resetRenderCacheForTests } =
+  await import('./render-cache');
 
 beforeEach(() => {
   resetRenderCacheForTests();

@@ -6,7 +6,10 @@ vi.mock('firebase-admin/app', () => ({
   initializeApp: vi.fn((options: unknown, name: string) => ({ name, options })),
 }));
 vi.mock('firebase-admin/auth', () => ({ getAuth: () => ({ verifyIdToken }) }));
-vi.mock('@/lib/env', () => ({ publicEnv: { firebaseProjectId: 'demo-animemaster' } }));
+vi.mock('@/lib/env', async (original) => ({
+  ...(await original<object>()),
+  publicEnv: { firebaseProjectId: 'demo-animemaster' },
+}));
 
 const { resetAdminForTests } = await import('@/lib/firebase/admin');
 const { bearerToken, getRequestAccess } = await import('./request-auth');

@@ -1,5 +1,8 @@
 import 'server-only';
 import { verifyIdentity } from '@/lib/firebase/admin';
+import { serverLog } from './log';
+
+const log = serverLog('auth');
 
 /** What the caller of a route may see. */
 export interface RequestAccess {
@@ -39,7 +42,7 @@ export async function getRequestAccess(request: Request): Promise<RequestAccess>
     return identity ? { adult: identity.adult, verified: true, uid: identity.uid } : ANONYMOUS;
   } catch (error) {
     // The check itself broke (SDK failure): fail closed, never open.
-    console.error('[firebase] token check failed', error);
+    log.error({ err: error }, 'token check failed');
     return ANONYMOUS;
   }
 }

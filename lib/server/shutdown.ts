@@ -1,6 +1,9 @@
 import 'server-only';
 import { closeDb, stopTakingWork } from '@/lib/db';
+import { serverLog } from './log';
 import { backgroundSettled } from './background';
+
+const log = serverLog('server');
 
 /**
  * A graceful stop of `next start` (SIGTERM from systemd, start:edge or a deploy; SIGINT from a
@@ -29,13 +32,12 @@ export async function gracefulStop(
   signal: string,
   { drainMs = DRAIN_MS }: Pick<GracefulStopOptions, 'drainMs'> = {},
 ): Promise<number> {
-  console.log(`[server] ${signal}: finishing the pending writes, then closing the database`);
+  log.info({ signal }, 'stopping: finishing the pending writes, then closing the database');
   stopTakingWork();
   const drained = await backgroundSettled(drainMs);
-  if (!drained)
-    console.warn(`[server] some background work did not end within ${drainMs} ms; stopping anyway`);
+  if (!drained) log.warn({ drainMs }, 'some background work did not end in time; stopping anyway');
   await closeDb();
-  console.log('[server] stopped cleanly');
+  log.info('stopped cleanly');
   return 0;
 }
 
@@ -47,8 +49,8 @@ export function installGracefulStop({
   if (holder[installed]) return;
   holder[installed] = true;
   if (!process.env.NEXT_MANUAL_SIG_HANDLE && process.env.NODE_ENV === 'production') {
-    console.warn(
-      '[server] NEXT_MANUAL_SIG_HANDLE is not set: on SIGTERM Next may exit before the database is closed ' +
+    log.warn(
+      'NEXT_MANUAL_SIG_HANDLE is not set: on SIGTERM Next may exit before the database is closed ' +
         '(npm start, start:edge and the systemd unit set it)',
     );
   }
@@ -57,7 +59,7 @@ export function installGracefulStop({
     if (stopping) return; // a second signal (a terminal sends SIGINT to the whole group)
     stopping = true;
     const bound = setTimeout(() => {
-      console.error(`[server] the stop took longer than ${options.boundMs ?? STOP_BOUND_MS} ms; exiting`);
+      log.error({ boundMs: options.boundMs ?? STOP_BOUND_MS }, 'the stop took too long; exiting');
       exit(1);
     }, options.boundMs ?? STOP_BOUND_MS);
     bound.unref();

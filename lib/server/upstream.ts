@@ -45,7 +45,10 @@ export function httpUrl(value: string | null | undefined): string | null {
  * The body of a successful outside answer, validated: a body cut off by the timeout is
  * UPSTREAM_TIMEOUT, unparsable JSON or a shape the schema refuses is INVALID_RESPONSE.
  */
-export async function readValidJson<S extends z.ZodType>(response: Response, schema: S): Promise<z.output<S>> {
+export async function readValidJson<S extends z.ZodType>(
+  response: Response,
+  schema: S,
+): Promise<z.output<S>> {
   let body: unknown;
   try {
     body = await response.json();
@@ -55,7 +58,10 @@ export async function readValidJson<S extends z.ZodType>(response: Response, sch
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    throw new AppError('INVALID_RESPONSE', undefined, { cause: parsed.error, upstreamStatus: response.status });
+    throw new AppError('INVALID_RESPONSE', undefined, {
+      cause: parsed.error,
+      upstreamStatus: response.status,
+    });
   }
   return parsed.data;
 }

@@ -4,7 +4,10 @@ import { getDb } from '@/lib/db';
 import { siteUrl } from '@/lib/env';
 import { readAdultFactsPage } from '@/lib/records/store';
 import { getCache } from '@/lib/server/cache';
+import { serverLog } from '@/lib/server/log';
 import { safeIdsOf, sitemapPartCount, SITEMAP_PART_SIZE } from './parts';
+
+const log = serverLog('sitemap');
 
 /**
  * The anime pages the sitemap lists: those the server knows to be safe for anyone. Only records
@@ -59,7 +62,7 @@ export async function sitemapAnimeIds(): Promise<number[]> {
     await cache.set(CACHE_KEY, ids);
     return ids;
   } catch (error) {
-    console.warn('[sitemap] cannot read the stored records', error instanceof Error ? error.message : error);
+    log.warn({ err: error }, 'cannot read the stored records');
     return hit?.value ?? [];
   }
 }

@@ -5,8 +5,11 @@ import type { Episode } from '@/lib/jikan/types';
 import { singleFlight } from '@/lib/server/cache';
 import { chargeClientMiss } from '@/lib/server/client-budget';
 import { isAppError } from '@/lib/server/errors';
+import { serverLog } from '@/lib/server/log';
 import { processState } from '@/lib/server/process-state';
 import { getStreamingEpisodes, RESULT_TTL_MS } from './index';
+
+const log = serverLog('streaming');
 
 /**
  * Episodes by anime id (no open proxy). The caller names an id, never a title: the
@@ -41,7 +44,7 @@ async function record(id: number): Promise<Known | null> {
     }
     // The caller is over its budget: answered 429, and nothing is remembered.
     if (isAppError(error, 'TOO_MANY_REQUESTS')) throw error;
-    console.warn(`[streaming] episodes of ${id}: no record`, isAppError(error) ? error.code : error);
+    log.info({ id, err: error }, 'episodes: no record');
     return null;
   }
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetServerEnvForTests } from '@/lib/env';
 import { resetCacheForTests } from '@/lib/server/cache';
+import { LEVEL, captureServerLog } from '@/test/support/log';
 import { getStreamingEpisodes, resetStreamingForTests } from './index';
 
 const json = (body: unknown, status = 200) =>
@@ -49,14 +50,16 @@ function setHosts(...hosts: string[]) {
   resetServerEnvForTests();
 }
 
+let log: ReturnType<typeof captureServerLog>;
+
 beforeEach(() => {
   setHosts('http://stream.test/a', 'http://stream.test/b');
   resetStreamingForTests();
   resetCacheForTests();
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  vi.spyOn(console, 'info').mockImplementation(() => undefined);
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  log = captureServerLog('info');
 });
+
+afterEach(() => log.stop());
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -104,7 +107,9 @@ describe('getStreamingEpisodes', () => {
     expect(await getStreamingEpisodes('Spy x Family')).toHaveLength(3);
     expect(calls[0]!.pathname).toBe('/a/anime/gogoanime/test');
     expect(calls.slice(1).every((u) => u.pathname.startsWith('/b/'))).toBe(true);
-    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('is down'));
+    expect(log.matching(/is down/)).toEqual([
+      expect.objectContaining({ level: LEVEL.warn, host: 'http://stream.test/a' }),
+    ]);
   });
 
   it('treats a probe that cannot connect as down', async () => {
@@ -121,7 +126,7 @@ describe('getStreamingEpisodes', () => {
         : provider(url),
     );
     expect(await getStreamingEpisodes('Spy x Family')).toHaveLength(3);
-    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('HTTP 500'));
+    expect(log.matching(/HTTP 500/)).toEqual([expect.objectContaining({ level: LEVEL.error, status: 500 })]);
     const before = calls.length;
     await getStreamingEpisodes('Another Title');
     expect(calls.slice(before).some((u) => u.pathname.startsWith('/a/'))).toBe(false);
@@ -164,7 +169,7 @@ describe('getStreamingEpisodes', () => {
       setHosts('http://stream.test/a');
       upstream((url) => (url.pathname.endsWith('/test') ? provider(url) : failure(url)));
       await expect(getStreamingEpisodes('Spy x Family')).resolves.toBeNull();
-      expect(console[level]).toHaveBeenCalled();
+      expect(log.lines.map((line) => line.level)).toContain(LEVEL[level]);
     },
   );
 

@@ -5,9 +5,12 @@ import { serverEnv } from '@/lib/env';
 import type { Episode } from '@/lib/jikan/types';
 import { singleFlight } from '@/lib/server/cache';
 import { AppError, isAppError } from '@/lib/server/errors';
+import { serverLog } from '@/lib/server/log';
 import { processState } from '@/lib/server/process-state';
 import { MAX_QUERY_LENGTH, httpUrl, isTimeoutError, readValidJson } from '@/lib/server/upstream';
 import { streamingEpisodeSchema, streamingInfoSchema, streamingSearchSchema } from './schemas';
+
+const log = serverLog('streaming');
 
 /**
  * Episodes from the streaming-metadata provider (SPEC §7/§9). Best effort by design: the detail
@@ -49,17 +52,17 @@ async function streamingFetch<S extends z.ZodType>(
 /** SPEC §8: network errors, 404, 429 and 5xx are logged at different levels. */
 function logFailure(what: string, error: unknown): void {
   if (!isAppError(error)) {
-    console.error(`[streaming] ${what}: unexpected error`, error);
+    log.error({ what, err: error }, 'unexpected error');
     return;
   }
   const status = error.upstreamStatus;
-  if (error.code === 'NOT_FOUND') console.info(`[streaming] ${what}: 404`);
-  else if (error.code === 'RATE_LIMITED') console.warn(`[streaming] ${what}: 429 rate limited`);
-  else if (error.code === 'UPSTREAM_TIMEOUT') console.warn(`[streaming] ${what}: timed out`);
+  if (error.code === 'NOT_FOUND') log.info({ what, status: 404 }, 'not found');
+  else if (error.code === 'RATE_LIMITED') log.warn({ what, status: 429 }, 'rate limited');
+  else if (error.code === 'UPSTREAM_TIMEOUT') log.warn({ what }, 'timed out');
   else if (error.code === 'UPSTREAM_ERROR' && status === undefined)
-    console.warn(`[streaming] ${what}: network error`);
-  else if (error.code === 'INVALID_RESPONSE') console.error(`[streaming] ${what}: invalid response`);
-  else console.error(`[streaming] ${what}: HTTP ${status ?? '?'}`);
+    log.warn({ what, err: error }, 'network error');
+  else if (error.code === 'INVALID_RESPONSE') log.error({ what, err: error }, 'invalid response');
+  else log.error({ what, status }, `HTTP ${status ?? '?'}`);
 }
 
 interface Health {
@@ -99,7 +102,7 @@ async function isUp(host: string): Promise<boolean> {
   if (known) return known.up;
   const up = await singleFlight(`streaming-probe:${host}`, () => probe(host));
   healthCache().set(host, { up });
-  if (!up) console.warn(`[streaming] host ${host} is down`);
+  if (!up) log.warn({ host }, 'host is down');
   return up;
 }
 
@@ -147,7 +150,7 @@ function hostFailed(error: unknown): boolean {
 export async function getStreamingEpisodes(title: string): Promise<Episode[] | null> {
   const name = title.trim();
   if (!name || name.length > MAX_QUERY_LENGTH) {
-    console.warn('[streaming] no usable title; skipping the lookup');
+    log.warn('no usable title; skipping the lookup');
     return null;
   }
   const key = name.toLowerCase();
@@ -160,7 +163,7 @@ export async function getStreamingEpisodes(title: string): Promise<Episode[] | n
       if (!(await isUp(host))) continue;
       try {
         const episodes = await lookup(host, name);
-        if (episodes === null) console.info(`[streaming] no episodes for "${name}"`);
+        if (episodes === null) log.info({ title: name }, 'no episodes');
         resultCache().set(key, { episodes });
         return episodes;
       } catch (error) {
@@ -169,8 +172,8 @@ export async function getStreamingEpisodes(title: string): Promise<Episode[] | n
         if (isAppError(error) && error.code !== 'RATE_LIMITED') healthCache().set(host, { up: false });
       }
     }
-    if (hosts.length === 0) console.warn('[streaming] STREAMING_BASE_URLS is empty');
-    else console.warn('[streaming] no streaming host could answer');
+    if (hosts.length === 0) log.warn('STREAMING_BASE_URLS is empty');
+    else log.warn('no streaming host could answer');
     return null;
   });
 }

@@ -4,9 +4,12 @@ import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { serverEnv } from '@/lib/env';
 import { getCache, singleFlight } from '@/lib/server/cache';
-import { AppError, isAppError } from '@/lib/server/errors';
+import { AppError } from '@/lib/server/errors';
+import { serverLog } from '@/lib/server/log';
 import { processState } from '@/lib/server/process-state';
 import { isDroppedConnection, isTimeoutError, readValidJson } from '@/lib/server/upstream';
+
+const log = serverLog('translate');
 
 /**
  * Machine translation of synopses into Portuguese (SPEC §1/§7: only pt is translated). Best
@@ -96,7 +99,7 @@ export async function tryTranslateToPortuguese(text: string): Promise<string | n
       if (cache.shared) await cache.set(sharedKey(text), translated);
       return translated;
     } catch (error) {
-      console.warn('[translate] failed; keeping the original text', isAppError(error) ? error.code : error);
+      log.info({ err: error }, 'failed; keeping the original text');
       return null;
     }
   });

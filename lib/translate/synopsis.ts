@@ -5,8 +5,11 @@ import { getAnimeDetails, isAdultAnime } from '@/lib/jikan';
 import { keepTranslation, keptTranslation } from '@/lib/records';
 import { singleFlight } from '@/lib/server/cache';
 import { isAppError } from '@/lib/server/errors';
+import { serverLog } from '@/lib/server/log';
 import { processState } from '@/lib/server/process-state';
 import { tryTranslateToPortuguese } from './index';
+
+const log = serverLog('translate');
 
 /**
  * The Portuguese synopsis of an anime, by id (no open translation proxy). The server
@@ -45,7 +48,7 @@ export async function getSynopsisPt(id: number): Promise<string[] | null> {
     if (isAdultAnime(anime)) return null;
     source = cleanSynopsis(anime.synopsis).paragraphs.join('\n\n');
   } catch (error) {
-    if (!isAppError(error)) console.error(`[translate] synopsis ${id}: unexpected error`, error);
+    if (!isAppError(error)) log.error({ id, err: error }, 'synopsis: unexpected error');
     return null;
   }
   if (!source) return null;

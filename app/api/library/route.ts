@@ -21,12 +21,16 @@ import { compactTombstonesDaily, deleteLibrary, pullChanges, pushChanges } from 
 import { forgetProfile } from '@/lib/profile/pages';
 import { AppError } from '@/lib/server/errors';
 import { intParam, parseQuery } from '@/lib/server/http';
+import { serverLog } from '@/lib/server/log';
+import { withRequestId } from '@/lib/server/request-id';
+
+const log = serverLog('library');
 
 export const dynamic = 'force-dynamic';
 
 const pullQuery = z.object({ since: intParam(0, Number.MAX_SAFE_INTEGER) });
 
-export async function GET(request: NextRequest) {
+export const GET = withRequestId(async function GET(request: NextRequest) {
   try {
     const uid = await authorisedUser(request);
     const { since } = parseQuery(request, pullQuery);
@@ -34,9 +38,9 @@ export async function GET(request: NextRequest) {
   } catch (error) {
     return libraryError(error);
   }
-}
+});
 
-export async function POST(request: NextRequest) {
+export const POST = withRequestId(async function POST(request: NextRequest) {
   try {
     const uid = await authorisedUser(request);
     const checked = validatePush(await readJsonBody(request));
@@ -46,7 +50,7 @@ export async function POST(request: NextRequest) {
     const answer = await pushChanges(db, uid, checked.body);
     const compact = () =>
       compactTombstonesDaily(db, uid).catch((error: unknown) =>
-        console.warn('[library] tombstone compaction failed', error instanceof Error ? error.message : error),
+        log.warn({ err: error }, 'tombstone compaction failed'),
       );
     try {
       after(compact);
@@ -58,9 +62,9 @@ export async function POST(request: NextRequest) {
   } catch (error) {
     return libraryError(error);
   }
-}
+});
 
-export async function DELETE(request: NextRequest) {
+export const DELETE = withRequestId(async function DELETE(request: NextRequest) {
   try {
     const uid = await authorisedUser(request);
     const answer = await deleteLibrary(await getDb(), uid);
@@ -70,4 +74,4 @@ export async function DELETE(request: NextRequest) {
   } catch (error) {
     return libraryError(error);
   }
-}
+});

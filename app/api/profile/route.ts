@@ -9,6 +9,7 @@ import { refreshProfilePages } from '@/lib/profile/pages';
 import { deleteProfile, HandleTakenError, ownProfile, saveProfile } from '@/lib/profile/store';
 import { AppError } from '@/lib/server/errors';
 import { jsonTooDeep } from '@/lib/server/json-depth';
+import { withRequestId } from '@/lib/server/request-id';
 
 export const dynamic = 'force-dynamic';
 
@@ -61,16 +62,16 @@ async function readBody(request: NextRequest): Promise<{ value: unknown } | { to
   }
 }
 
-export async function GET(request: NextRequest) {
+export const GET = withRequestId(async function GET(request: NextRequest) {
   try {
     const uid = await authorisedUser(request);
     return privateAnswer({ profile: await ownProfile(await getDb(), uid) });
   } catch (error) {
     return libraryError(error);
   }
-}
+});
 
-export async function PUT(request: NextRequest) {
+export const PUT = withRequestId(async function PUT(request: NextRequest) {
   try {
     const uid = await authorisedUser(request);
     const body = await readBody(request);
@@ -84,9 +85,9 @@ export async function PUT(request: NextRequest) {
     if (error instanceof HandleTakenError) return refused('taken', 409);
     return libraryError(error);
   }
-}
+});
 
-export async function DELETE(request: NextRequest) {
+export const DELETE = withRequestId(async function DELETE(request: NextRequest) {
   try {
     const uid = await authorisedUser(request);
     const removed = await deleteProfile(await getDb(), uid);
@@ -95,4 +96,4 @@ export async function DELETE(request: NextRequest) {
   } catch (error) {
     return libraryError(error);
   }
-}
+});

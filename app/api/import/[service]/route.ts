@@ -9,6 +9,7 @@ import { AppError, toErrorResponse } from '@/lib/server/errors';
 import { jsonResponse, parseQuery, textParam } from '@/lib/server/http';
 import { getRequestAccess } from '@/lib/server/request-auth';
 import { isTracker, MAX_USER_NAME_LENGTH, type TrackerPage } from '@/lib/tracker-import/types';
+import { withRequestId } from '@/lib/server/request-id';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,7 +21,10 @@ const querySchema = z.object({
     .optional(),
 });
 
-export async function GET(request: NextRequest, { params }: { params: Promise<{ service: string }> }) {
+export const GET = withRequestId(async function GET(
+  request: NextRequest,
+  { params }: { params: Promise<{ service: string }> },
+) {
   try {
     const { service } = await params;
     if (!isTracker(service)) throw new AppError('NOT_FOUND');
@@ -42,4 +46,4 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   } catch (error) {
     return toErrorResponse(error);
   }
-}
+});

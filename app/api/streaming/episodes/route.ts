@@ -6,10 +6,11 @@ import { AppError, toErrorResponse } from '@/lib/server/errors';
 import { jsonResponse } from '@/lib/server/http';
 import { getRequestAccess } from '@/lib/server/request-auth';
 import { getEpisodesForAnime } from '@/lib/streaming/by-anime';
+import { withRequestId } from '@/lib/server/request-id';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET(request: NextRequest) {
+export const GET = withRequestId(async function GET(request: NextRequest) {
   try {
     // By id only: the server takes the title from its own record of that id.
     const id = parseAnimeId(request.nextUrl.searchParams.get('id'));
@@ -22,4 +23,4 @@ export async function GET(request: NextRequest) {
   } catch (error) {
     return toErrorResponse(error);
   }
-}
+});

@@ -10,6 +10,7 @@ import { withClientBudget } from '@/lib/server/client-budget';
 import { isAppError, isUpstreamUnavailable, toErrorResponse } from '@/lib/server/errors';
 import { animeIdParam, jsonResponse, parseOrThrow, privateJsonResponse } from '@/lib/server/http';
 import { getRequestAccess } from '@/lib/server/request-auth';
+import { withRequestId } from '@/lib/server/request-id';
 
 export const dynamic = 'force-dynamic';
 
@@ -25,7 +26,10 @@ function settled<T>(result: PromiseSettledResult<T>): T | null | 'missing' {
   throw error;
 }
 
-export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
+export const GET = withRequestId(async function GET(
+  request: NextRequest,
+  { params }: { params: Promise<{ id: string }> },
+) {
   try {
     const id = parseOrThrow(animeIdParam, (await params).id, 'INVALID_ID');
     const access = await getRequestAccess(request);
@@ -76,4 +80,4 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   } catch (error) {
     return toErrorResponse(error);
   }
-}
+});

@@ -8,13 +8,17 @@ import { withClientBudget } from '@/lib/server/client-budget';
 import { isUpstreamUnavailable, toErrorResponse } from '@/lib/server/errors';
 import { animeIdParam, jsonResponse, parseOrThrow, privateJsonResponse } from '@/lib/server/http';
 import { getRequestAccess } from '@/lib/server/request-auth';
+import { withRequestId } from '@/lib/server/request-id';
 
 export const dynamic = 'force-dynamic';
 
 /** Nothing stored, and the anime database cannot answer now: said so, and kept by no cache. */
 const UNAVAILABLE: FranchiseAnswer = { entries: [], complete: false, related: [], unavailable: true };
 
-export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
+export const GET = withRequestId(async function GET(
+  request: NextRequest,
+  { params }: { params: Promise<{ id: string }> },
+) {
   try {
     const id = parseOrThrow(animeIdParam, (await params).id, 'INVALID_ID');
     const access = await getRequestAccess(request);
@@ -51,4 +55,4 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     }
     return toErrorResponse(error);
   }
-}
+});

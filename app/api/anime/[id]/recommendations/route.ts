@@ -6,10 +6,14 @@ import { withClientBudget } from '@/lib/server/client-budget';
 import { toErrorResponse } from '@/lib/server/errors';
 import { animeIdParam, jsonResponse, parseOrThrow } from '@/lib/server/http';
 import { getRequestAccess } from '@/lib/server/request-auth';
+import { withRequestId } from '@/lib/server/request-id';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
+export const GET = withRequestId(async function GET(
+  request: NextRequest,
+  { params }: { params: Promise<{ id: string }> },
+) {
   try {
     const id = parseOrThrow(animeIdParam, (await params).id, 'INVALID_ID');
     const access = await getRequestAccess(request);
@@ -28,4 +32,4 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   } catch (error) {
     return toErrorResponse(error);
   }
-}
+});
