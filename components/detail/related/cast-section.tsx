@@ -2,11 +2,10 @@
 
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
-import { Button } from '@/components/ui/button';
-import { useHydrated } from '@/lib/stores/use-hydrated';
 import { countValues } from '@/lib/i18n/format-count';
 import type { CastAnswer, CastCharacter, StaffCredit, VoiceLanguage } from '@/lib/jikan/cast';
 import { myAnimeListUrl, NotLoadedYet } from './not-loaded-link';
+import { UnavailableLine } from './unavailable-line';
 import { usePageAnswer } from './use-page-answer';
 
 /** Characters shown at once; the rest open under 'Ver todos'. */
@@ -35,8 +34,6 @@ export function CastSection({
 }) {
   const t = useTranslations('Related');
   const { state, retry } = usePageAnswer<CastAnswer>(`/api/anime/${animeId}/cast`, initial);
-  // In the server HTML (an answer kept from an outage): not taken before the page can act.
-  const hydrated = useHydrated();
   if (state.status === 'ready' && state.data.gated) return null;
   const data = state.status === 'ready' ? state.data : null;
   const languages = dubLanguages(locale);
@@ -63,14 +60,7 @@ export function CastSection({
       )}
       {data?.staff && data.staff.length > 0 && <StaffLine staff={data.staff} />}
       {(state.status === 'failed' || (data && data.characters === null)) && (
-        <div className="flex flex-wrap items-center gap-3">
-          <p role="status" className="text-sm text-muted" data-testid="cast-unavailable">
-            {t('castUnavailable')}
-          </p>
-          <Button variant="secondary" size="sm" onClick={retry} disabled={!hydrated} aria-busy={!hydrated}>
-            {t('retry')}
-          </Button>
-        </div>
+        <UnavailableLine message={t('castUnavailable')} testId="cast-unavailable" onRetry={retry} />
       )}
       {data?.characters && data.characters.length === 0 && (
         <p className="text-sm text-muted">{t('castEmpty')}</p>

@@ -1,10 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { Button } from '@/components/ui/button';
-import { useHydrated } from '@/lib/stores/use-hydrated';
 import { RelatedRow } from './related-card';
 import { myAnimeListUrl, NotLoadedYet } from './not-loaded-link';
+import { UnavailableLine } from './unavailable-line';
 import { useRelatedData, useRetryRelated } from './related-data';
 
 /**
@@ -16,8 +15,6 @@ export function FranchiseSection({ animeId, locale }: { animeId: number; locale:
   const t = useTranslations('Related');
   const related = useRelatedData();
   const retry = useRetryRelated();
-  // In the server HTML (an answer kept from an outage): not taken before the page can act.
-  const hydrated = useHydrated();
   // A franchise of one (the anime alone, nothing left to learn) is no section.
   if (related.status === 'ready' && related.data.complete && related.data.entries.length <= 1) return null;
 
@@ -40,14 +37,7 @@ export function FranchiseSection({ animeId, locale }: { animeId: number; locale:
         </NotLoadedYet>
       )}
       {(related.status === 'failed' || (related.status === 'ready' && related.data.unavailable)) && (
-        <div className="flex flex-wrap items-center gap-3">
-          <p role="status" className="text-sm text-muted" data-testid="franchise-unavailable">
-            {t('franchiseUnavailable')}
-          </p>
-          <Button variant="secondary" size="sm" onClick={retry} disabled={!hydrated} aria-busy={!hydrated}>
-            {t('retry')}
-          </Button>
-        </div>
+        <UnavailableLine message={t('franchiseUnavailable')} testId="franchise-unavailable" onRetry={retry} />
       )}
       {related.status === 'ready' && !related.data.unavailable && (
         <>
