@@ -166,6 +166,9 @@ test('with the limiter queue over its threshold the stored copy answers at once,
     .poll(async () => (await stack.fake.calls({ service: 'jikan', match: 'q=busy', since })).length)
     .toBeGreaterThan(0);
   await expectFullStalePage(page);
-  expect(await stack.fake.calls({ service: 'jikan', match: '/anime/457', since })).toEqual([]);
+  // The record is answered from its copy. A section with no copy of its own (the page's
+  // recommendations, asked after it loaded) may still be called for ahead of the searches.
+  const calls = await stack.fake.calls({ service: 'jikan', match: '/anime/457', since });
+  expect(calls.filter((call) => /\/anime\/457(\/full)?$/.test(call.path))).toEqual([]);
   await busy;
 });
