@@ -12,7 +12,14 @@ type FaultOptions = {
   times?: number;
 };
 
-type Call = { service: string; method: string; path: string; query: Record<string, string>; url: string; time: number };
+type Call = {
+  service: string;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  url: string;
+  time: number;
+};
 
 /** Drives the fake upstream's control API (faults and the call log). */
 export const fake = {
@@ -41,9 +48,10 @@ export const fake = {
 /** Sets the interface language the way the app does (cookie), before the first navigation. */
 export async function useLanguage(page: Page, locale: 'pt' | 'en'): Promise<void> {
   const url = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:3610');
-  // The page itself may have written the cookie (the language switcher mirrors it): one cookie only.
-  await page.context().clearCookies({ name: 'NEXT_LOCALE' });
-  await page.context().addCookies([{ name: 'NEXT_LOCALE', value: locale, domain: url.hostname, path: '/' }]);
+  // A host-only cookie at '/', like the one the page writes (the language switcher mirrors it):
+  // setting it replaces the page's in one step. Clearing first would leave a moment with no cookie,
+  // in which a page still hydrating writes its own language back.
+  await page.context().addCookies([{ name: 'NEXT_LOCALE', value: locale, url: `${url.origin}/` }]);
 }
 
 /** Holds back the page's requests matching `url` (a glob) until the returned function is called. */
