@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -15,5 +16,9 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '.next/**', '.next-*/**'],
     setupFiles: ['./vitest.setup.ts'],
     testTimeout: 20_000,
+    // Vitest's default in a run is one worker fewer than the cores: one on a 2-core machine, which
+    // leaves a core idle while a file waits (redis-server restarts, the limiter's real gaps, a
+    // database opening). Two files at a time on 2 cores; larger machines keep the default.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
   },
 });
