@@ -121,28 +121,30 @@ async function visit(browser, url, selectors) {
 }
 
 /**
- * The centre of the first card matching `selector` that lies wholly on screen, the first carousel
- * scrolled into view when none does. Document order is not screen order: Swiper's loop moves slides
- * (the first link may sit at x = −316 px), and a tap there would land beside it.
+ * The centre of the first card matching `selector` that a tap there would hit (on screen, not
+ * under the sticky header or another slide), the first carousel scrolled to the middle of the
+ * screen when none is. Document order is not screen order: Swiper's loop moves slides (the first
+ * link may sit at x = −316 px), and a tap there would land beside it.
  */
 async function cardOnScreen(page, selector) {
   const find = () =>
     page.evaluate((cards) => {
       for (const link of document.querySelectorAll(cards)) {
         const box = link.getBoundingClientRect();
-        const inside =
-          box.width > 0 &&
-          box.left >= 0 &&
-          box.top >= 0 &&
-          box.right <= innerWidth &&
-          box.bottom <= innerHeight;
-        if (inside) return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height / 2;
+        if (box.width === 0 || x < 0 || y < 0 || x > innerWidth || y > innerHeight) continue;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && (hit === link || link.contains(hit))) return { x, y };
       }
       return null;
     }, selector);
   const found = await find();
   if (found) return found;
-  await page.locator(selector).first().scrollIntoViewIfNeeded({ timeout: 60_000 });
+  await page.evaluate((cards) => {
+    const carousel = document.querySelector(cards)?.closest('section') ?? document.querySelector(cards);
+    carousel?.scrollIntoView({ block: 'center' });
+  }, selector);
   for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
     const card = await find();
     if (card) return card;
