@@ -29,6 +29,11 @@ interface AnimeCardProps {
   sizes?: string;
   /** An extra line under the details, e.g. the user's own rating in the favourites carousel. */
   note?: ReactNode;
+  /**
+   * The link's prefetch (next/link): unset, Next's default (the route's tree, while in view);
+   * `true`, the detail page's data and code while in view; `false`, nothing before the tap.
+   */
+  prefetch?: boolean;
   className?: string;
 }
 
@@ -52,6 +57,7 @@ export function AnimeCard({
   eager,
   sizes,
   note,
+  prefetch,
   className,
 }: AnimeCardProps) {
   const t = useTranslations('AnimeCard');
@@ -157,6 +163,7 @@ export function AnimeCard({
   const link = (
     <Link
       href={routes.anime(anime.id)}
+      prefetch={prefetch}
       aria-labelledby={`${ids.title} ${ids.cta}`}
       aria-describedby={describedBy}
       className="absolute inset-0 rounded-md"

@@ -1,14 +1,32 @@
 'use client';
 
-import { LogIn } from 'lucide';
+import { LogIn, LogOut } from 'lucide';
 import { useTranslations } from 'next-intl';
+import dynamic from 'next/dynamic';
 import Image from 'next/image';
 import { useState } from 'react';
 import { Glyph } from '@/components/ui/glyph';
 import { buttonClass } from '@/components/ui/button';
 import { useAuth } from '@/lib/firebase/use-auth';
 import { cn } from '@/lib/utils/cn';
-import { SignOutButton } from './sign-out-button';
+
+/**
+ * 'Sair' and its question (a Radix dialog, ~13 kB) load once somebody is signed in: a visitor
+ * signed out never downloads them. Until they are here the button is drawn disabled and busy.
+ */
+const SignOutButton = dynamic(() => import('./sign-out-button').then((module) => module.SignOutButton), {
+  loading: SignOutPending,
+});
+
+function SignOutPending() {
+  const t = useTranslations('Header');
+  return (
+    <button type="button" className={buttonClass('ghost', 'sm')} disabled aria-busy>
+      <Glyph icon={LogOut} aria-hidden className="size-4" />
+      <span className="sr-only xl:not-sr-only">{t('logout')}</span>
+    </button>
+  );
+}
 
 function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

@@ -80,7 +80,8 @@ export async function ListingCarousel({ kind }: { kind: CarouselListing }) {
           t('foundCount', countValues(result.items.length, locale))
         )
       }
-      slides={<CarouselSlides items={result.items.map((anime) => ({ anime }))} />}
+      // The page's first carousel warms the detail route (CarouselSlides).
+      slides={<CarouselSlides items={result.items.map((anime) => ({ anime }))} warm={kind === 'season'} />}
       count={result.items.length}
       adultSource={{ path: `/api/anime/${kind}`, params: { page: 1, limit: PAGE_SIZE.carousel } }}
     />

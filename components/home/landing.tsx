@@ -98,7 +98,7 @@ export async function LandingSections() {
             {t('privacyTitle')}
           </h2>
           <p className="mb-4 text-sm text-muted">{t('privacyText')}</p>
-          <Link href={routes.settings} className={buttonClass('secondary', 'sm')}>
+          <Link href={routes.settings} prefetch={false} className={buttonClass('secondary', 'sm')}>
             {t('privacyAction')}
           </Link>
         </article>

@@ -40,10 +40,11 @@ export async function Footer() {
           <Link href={routes.season} prefetch={false} className="hover:text-fg">
             {th('seasons')}
           </Link>
-          <Link href={routes.myRatings} className="hover:text-fg">
+          {/* Their content lives in the browser: the frame is fetched on the tap. */}
+          <Link href={routes.myRatings} prefetch={false} className="hover:text-fg">
             {tr('title')}
           </Link>
-          <Link href={routes.settings} className="hover:text-fg">
+          <Link href={routes.settings} prefetch={false} className="hover:text-fg">
             {th('settings')}
           </Link>
         </nav>

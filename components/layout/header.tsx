@@ -43,7 +43,9 @@ export async function Header() {
             {t('explore')}
           </Link>
           <ListsMenu chevron={chevronDownIcon()} />
-          <Link href={routes.settings} className={navLink}>
+          {/* Pages whose content lives in the browser (settings, 'Para você') are not prefetched:
+              their frame is a round trip on the tap, not a download on every page view. */}
+          <Link href={routes.settings} prefetch={false} className={navLink}>
             {t('settings')}
           </Link>
         </nav>
@@ -59,6 +61,7 @@ export async function Header() {
             {/* An icon: the text nav has no room left at lg widths. Phones reach it from the menu. */}
             <Link
               href={routes.forYou}
+              prefetch={false}
               aria-label={t('forYou')}
               title={t('forYou')}
               className={buttonClass('ghost', 'icon')}

@@ -20,11 +20,12 @@ const PHONE = {
 };
 const FIRST_VISIT_WINDOW_MS = 25_000;
 /**
- * The target is 450 kB. The two full payloads of /settings fetched in the window now carry the
- * tracker import's strings (about 1.2 kB each), which puts the journey at about 452 kB: the bound
- * allows that until those strings leave the settings payload (bench/RESULTS.md).
+ * 430 kB measured (bench/RESULTS.md, "First visit bytes"), with the detail route's scripts and the
+ * season carousel's first detail page fetched ahead of a tap (about 52 kB, docs/decisions/
+ * tap-to-detail.md); settings and 'Para você' are no longer prefetched and the sign-out dialog
+ * loads only for a signed-in fan. The target (385 kB in the journey with its tap) is not reached.
  */
-const FIRST_VISIT_BUDGET_KB = 455;
+const FIRST_VISIT_BUDGET_KB = 440;
 const HOME_SCRIPTS_BUDGET_KB = 150;
 
 const KIT_PAGES = [
@@ -52,7 +53,7 @@ async function keptKitPages(page: Page): Promise<string[]> {
   }, KIT_PAGES);
 }
 
-test('a throttled first visit downloads at most 455 kB in its first 25 s, worker included, and the offline kit after', async ({
+test('a throttled first visit downloads at most 440 kB in its first 25 s, worker included, and the offline kit after', async ({
   browser,
   baseURL,
 }) => {

@@ -6,6 +6,7 @@ import {
   LIST_ENTRIES_KEY,
   moveToList,
   sanitizeLists,
+  serializeLists,
   toggleList,
   useListsStore,
   type ListsData,
@@ -111,6 +112,38 @@ describe('useListsStore', () => {
     // Reading writes nothing: the original values stay byte for byte.
     expect(localStorage.getItem('completedList')).toBe('["30"]');
     expect(localStorage.getItem('onHoldList')).toBeNull();
+  });
+
+  it('a page view reads each key once and serialises nothing; the first change writes only its keys', async () => {
+    const ids = Array.from({ length: 2000 }, (_, index) => index + 1);
+    localStorage.setItem('completedList', JSON.stringify(ids));
+    localStorage.setItem('watchingList', '["9001"]');
+    localStorage.setItem(LIST_ENTRIES_KEY, JSON.stringify({ 1: { progress: 3, snapshot: snap() } }));
+    const getItem = vi.spyOn(Storage.prototype, 'getItem');
+    const stringify = vi.spyOn(JSON, 'stringify');
+    await useListsStore.persist.rehydrate();
+    expect(useListsStore.getState().lists.COMPLETED).toHaveLength(2000);
+    expect(stringify).not.toHaveBeenCalled();
+    expect(new Set(getItem.mock.calls.map(([key]) => key)).size).toBe(getItem.mock.calls.length);
+    stringify.mockRestore();
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    expect(useListsStore.getState().toggle(5, 'DROPPED')).toEqual({ ok: true, list: 'DROPPED' });
+    const written = setItem.mock.calls.map(([key]) => key);
+    expect(written).toEqual(expect.arrayContaining(['completedList', 'droppedList', LIST_ENTRIES_KEY]));
+    // A key whose list did not change is not written: it stays as the original app wrote it.
+    expect(written).not.toContain('watchingList');
+    expect(localStorage.getItem('watchingList')).toBe('["9001"]');
+    expect(stored('completedList')).toEqual(ids.filter((id) => id !== 5));
+  });
+
+  it('serialises the entries key as JSON.stringify would, after changes too', () => {
+    let data = moveToList(empty(), 1, 'WATCHING', { snapshot: snap(), today: '2026-11-01' });
+    data = moveToList(data, 2, 'COMPLETED', { today: '2026-11-02' });
+    const listed = (value: ListsData) => JSON.stringify(value.entries);
+    expect(serializeLists(data).get(LIST_ENTRIES_KEY)).toBe(listed(data));
+    data = moveToList(data, 1, 'COMPLETED', { today: '2026-11-03' });
+    expect(serializeLists(data).get(LIST_ENTRIES_KEY)).toBe(listed(data));
+    expect(serializeLists(data).get('completedList')).toBe('[2,1]');
   });
 
   it('rejects an unknown list type or a bad id, logs it and changes nothing', () => {

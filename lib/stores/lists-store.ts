@@ -225,16 +225,31 @@ export function sanitizeLists(rawLists: Partial<Record<ListType, unknown>>, rawE
   return { lists, entries };
 }
 
+/**
+ * JSON of values the store never mutates (a list's id array, one entry), kept per object: a change
+ * makes new objects for what it changes only, so serialising after it re-encodes just those.
+ */
+const jsonOf = new WeakMap<object, string>();
+function cachedJson(value: object): string {
+  let json = jsonOf.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value);
+    jsonOf.set(value, json);
+  }
+  return json;
+}
+
 /** The raw key → JSON string map the lists occupy in storage (used by the store and the backup). */
 export function serializeLists(data: ListsData): Map<string, string> {
   const desired = new Map<string, string>();
-  for (const type of LIST_TYPES) desired.set(LIST_STORAGE_KEYS[type], JSON.stringify(data.lists[type]));
+  for (const type of LIST_TYPES) desired.set(LIST_STORAGE_KEYS[type], cachedJson(data.lists[type]));
   const listed = new Set(LIST_TYPES.flatMap((type) => data.lists[type]));
-  const entries: Record<string, ListEntry> = {};
+  // The same text JSON.stringify gives the object of listed entries, one cached entry at a time.
+  const parts: string[] = [];
   for (const [key, entry] of Object.entries(data.entries)) {
-    if (listed.has(Number(key))) entries[key] = entry;
+    if (listed.has(Number(key))) parts.push(`${JSON.stringify(key)}:${cachedJson(entry)}`);
   }
-  if (Object.keys(entries).length > 0) desired.set(LIST_ENTRIES_KEY, JSON.stringify(entries));
+  if (parts.length > 0) desired.set(LIST_ENTRIES_KEY, `{${parts.join(',')}}`);
   return desired;
 }
 
@@ -262,10 +277,11 @@ const writer = new KeyDiffWriter();
 export const listsStorage: PersistStorage<ListsData> = {
   getItem(): StorageValue<ListsData> | null {
     if (!browserStorage()) return null;
-    // Each key is read and parsed once (a 50,000-id list is one key).
+    // Each key is read and parsed once (a 50,000-id list is one key), and nothing is serialised
+    // until a write needs to compare (KeyDiffWriter.rememberLater).
     const { data, present } = readListKeys();
     // Remember only keys that exist, so a visitor with no lists gets no keys written on reading.
-    writer.remember([...serializeLists(data)].filter(([key]) => present.has(key)));
+    writer.rememberLater(() => [...serializeLists(data)].filter(([key]) => present.has(key)));
     return { state: data, version: 0 };
   },
   setItem(_name, value) {

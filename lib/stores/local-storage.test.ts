@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { writeKeysInSlices } from './local-storage';
+import { KeyDiffWriter, writeKeysInSlices } from './local-storage';
 
 afterEach(() => {
   localStorage.clear();
@@ -42,5 +42,36 @@ describe('writeKeysInSlices', () => {
     expect(localStorage.getItem('k1')).toBe('old');
     expect(localStorage.getItem('k0')).toBeNull();
     expect(localStorage.length).toBe(1);
+  });
+});
+
+describe('KeyDiffWriter', () => {
+  it('serialises what was read only when a write needs it, and writes only the keys that differ', () => {
+    localStorage.setItem('a', '1');
+    localStorage.setItem('b', '2');
+    const writer = new KeyDiffWriter();
+    const read = vi.fn(() => [['a', '1'] as const, ['b', '2'] as const]);
+    writer.rememberLater(read);
+    expect(read).not.toHaveBeenCalled();
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    expect(
+      writer.write(
+        new Map([
+          ['a', '1'],
+          ['b', '3'],
+        ]),
+      ),
+    ).toEqual({ ok: true });
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(setItem.mock.calls).toEqual([['b', '3']]);
+    // Then it compares with what it wrote.
+    writer.write(
+      new Map([
+        ['a', '1'],
+        ['b', '3'],
+      ]),
+    );
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(setItem).toHaveBeenCalledTimes(1);
   });
 });

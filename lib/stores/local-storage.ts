@@ -147,6 +147,8 @@ export async function writeKeysInSlices(
  */
 export class KeyDiffWriter {
   private known = new Map<string, string>();
+  /** What was read, serialised only when a write first needs it (rememberLater). */
+  private pending: (() => Iterable<readonly [string, string]>) | null = null;
   private last: WriteResult = { ok: true };
 
   /**
@@ -163,11 +165,22 @@ export class KeyDiffWriter {
 
   /** Records what was just read (after normalising), replacing what was known. */
   remember(entries: Iterable<readonly [string, string]>): void {
+    this.pending = null;
     this.known = new Map(entries);
+  }
+
+  /**
+   * remember(), deferred: `entries` runs at the first write after it, if any. A page view that
+   * only reads never serialises what it read (a 50,000-entry list is a megabyte of JSON).
+   */
+  rememberLater(entries: () => Iterable<readonly [string, string]>): void {
+    this.pending = entries;
+    this.known = new Map();
   }
 
   /** Writes `desired` (the full set of keys this adapter owns) against what was known. */
   write(desired: ReadonlyMap<string, string>): WriteResult {
+    if (this.pending) this.remember(this.pending());
     const changes: KeyChange[] = [];
     for (const [key, raw] of desired) {
       if (this.known.get(key) !== raw) changes.push([key, raw]);
