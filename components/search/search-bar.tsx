@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import type { SearchIcons } from '@/components/ui/control-icons';
-import { Lazy } from '@/components/ui/lazy';
+import { LazyPart } from '@/components/ui/lazy-part';
 import { MAX_SEARCH_LENGTH } from '@/lib/discovery/search-limit';
 import { routes } from '@/lib/routes';
 import { cn } from '@/lib/utils/cn';
@@ -145,7 +145,7 @@ export function SearchBar({
         {t('submit')}
       </button>
       {form && input && status && (
-        <Lazy
+        <LazyPart
           load={loadCombobox}
           when={wanted || usedEarly}
           props={{ input, form, status, onSubmitted, pendingKeys }}
