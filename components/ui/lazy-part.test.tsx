@@ -16,7 +16,6 @@ afterEach(() => {
 
 describe('retryImport', () => {
   it('loads again when the connection comes back after a failed load, and never rejects', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     setOnline(false);
     const load = vi
       .fn<() => Promise<string>>()
@@ -34,7 +33,6 @@ describe('retryImport', () => {
 
   it('while online, tries again after 1 s, then 2 s, …', async () => {
     vi.useFakeTimers();
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     setOnline(true);
     const load = vi
       .fn<() => Promise<string>>()
@@ -57,7 +55,6 @@ describe('retryImport', () => {
 
 describe('LazyPart', () => {
   it('keeps its fallback while its code fails to load, and draws the part once it loads', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     setOnline(false);
     let fail = true;
     const load = vi.fn(() =>

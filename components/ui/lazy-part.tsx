@@ -20,10 +20,9 @@ function nextChance(delayMs: number): Promise<void> {
  * a part given to next/dynamic (React.lazy keeps the first promise it gets) never shows an error.
  */
 export function retryImport<T>(load: () => Promise<T>, delayMs = 1000): Promise<T> {
-  return load().catch((error: unknown) => {
-    console.warn('[lazy] trying again', error);
-    return nextChance(delayMs).then(() => retryImport(load, Math.min(delayMs * 2, MAX_RETRY_DELAY_MS)));
-  });
+  return load().catch(() =>
+    nextChance(delayMs).then(() => retryImport(load, Math.min(delayMs * 2, MAX_RETRY_DELAY_MS))),
+  );
 }
 
 /**
