@@ -1,3 +1,4 @@
+import { readBounded } from '@/lib/utils/read-bounded';
 import { jsonTooDeep } from './json-depth';
 
 /** A request's JSON body, or why there is none: longer than allowed, absent, or not (bounded) JSON. */
@@ -11,21 +12,10 @@ export type JsonBody = { value: unknown } | { problem: 'too-large' | 'empty' | '
 export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) return { problem: 'too-large' };
-  const reader = request.body?.getReader();
-  if (!reader) return { problem: 'empty' };
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return { problem: 'too-large' };
-    }
-    chunks.push(value);
-  }
-  const text = new TextDecoder().decode(Buffer.concat(chunks));
+  if (!request.body) return { problem: 'empty' };
+  const bytes = await readBounded(request.body, maxBytes);
+  if (!bytes) return { problem: 'too-large' };
+  const text = new TextDecoder().decode(bytes);
   // Measured before parsing: a deeply nested body would hold the event loop while it failed.
   if (jsonTooDeep(text)) return { problem: 'malformed' };
   try {
