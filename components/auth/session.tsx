@@ -1,20 +1,11 @@
 'use client';
 
-import { useEffect, type ComponentType } from 'react';
-import { Lazy } from '@/components/ui/lazy';
+import { useEffect } from 'react';
+import { LazyPart } from '@/components/ui/lazy-part';
 import { hasStoredSession, useAuthStore } from '@/lib/stores/auth-store';
 
-/**
- * The sync's code. A load that failed (the fan went offline just after the page opened) is tried
- * again when the connection comes back, never given up: changes made meanwhile would otherwise
- * wait for the next page load.
- */
-const loadSync = (): Promise<ComponentType<{ uid: string }>> =>
-  import('@/components/library/library-sync-session').then(
-    (module) => module.default,
-    () =>
-      new Promise((resolve) => window.addEventListener('online', () => resolve(loadSync()), { once: true })),
-  );
+/** The sync's code; a load that failed (the fan went offline just after the page opened) is tried again. */
+const loadSync = () => import('@/components/library/library-sync-session').then((module) => module.default);
 
 /**
  * Decides after hydration whether the sign-in SDK is needed: only when Firebase left a session in
@@ -47,5 +38,5 @@ export function AuthBootstrap() {
 export function LibrarySync() {
   const uid = useAuthStore((state) => state.user?.uid ?? null);
   if (!uid) return null;
-  return <Lazy load={loadSync} props={{ uid }} />;
+  return <LazyPart load={loadSync} props={{ uid }} />;
 }

@@ -6,7 +6,7 @@ import type { Swiper as SwiperInstance } from 'swiper/types';
 import type { CarouselIcons } from '@/components/ui/control-icons';
 import { useAdultListing } from '@/components/auth/use-adult-listing';
 import { buttonClass } from '@/components/ui/button';
-import { useLoaded } from '@/components/ui/lazy';
+import { useLoaded } from '@/components/ui/lazy-part';
 import type { ApiParams } from '@/lib/api-client';
 import { CarouselFrame } from './carousel-frame';
 import type { CarouselItem } from './carousel-slides';

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ComponentProps, ReactNode } from 'react';
-import { Lazy } from '@/components/ui/lazy';
+import { LazyPart } from '@/components/ui/lazy-part';
 import type { WithheldNotice } from '@/components/anime/withheld-notice';
 import type { CarouselRecovery } from './carousel-recovery';
 
@@ -18,7 +18,7 @@ const loadWithheld = () => loadFallbacks().then((module) => module.WithheldNotic
  * hydration, out of the home page's first scripts.
  */
 export function LazyFavoritesCarousel({ fallback }: { fallback: ReactNode }) {
-  return <Lazy load={loadFavorites} props={{}} fallback={fallback} />;
+  return <LazyPart load={loadFavorites} props={{}} fallback={fallback} />;
 }
 
 /**
@@ -27,7 +27,7 @@ export function LazyFavoritesCarousel({ fallback }: { fallback: ReactNode }) {
  * loader) loads after hydration, out of the home page's first scripts.
  */
 export function LazyForYouCarousel() {
-  return <Lazy load={loadForYou} props={{}} fallback={null} />;
+  return <LazyPart load={loadForYou} props={{}} fallback={null} />;
 }
 
 /**
@@ -39,12 +39,12 @@ export function LazyCarouselRecovery({
   fallback,
   ...props
 }: ComponentProps<typeof CarouselRecovery> & { fallback: ReactNode }) {
-  return <Lazy load={loadRecovery} props={props} fallback={fallback} />;
+  return <LazyPart load={loadRecovery} props={props} fallback={fallback} />;
 }
 
 export function LazyWithheldNotice({
   fallback,
   ...props
 }: ComponentProps<typeof WithheldNotice> & { fallback: ReactNode }) {
-  return <Lazy load={loadWithheld} props={props} fallback={fallback} />;
+  return <LazyPart load={loadWithheld} props={props} fallback={fallback} />;
 }

@@ -1,7 +1,7 @@
 'use client';
 
-import { useMemo } from 'react';
-import { useSnapshotLoader } from '@/components/lists/use-snapshot-loader';
+import { useEffect, useMemo } from 'react';
+import { useEntryData } from '@/components/lists/use-entry-data';
 import { animeFromSnapshot } from '@/lib/stores/anime-snapshot';
 import { useRatingsStore } from '@/lib/stores/ratings-store';
 import { useStoresHydrated } from '@/lib/stores/use-stores-hydrated';
@@ -10,8 +10,9 @@ import { selectFavoriteRatings, type FavoritesState } from './favorites';
 /**
  * The 'Meus Animes Favoritos' carousel's data (SPEC §5: ratings of 4 or more, highest first, at
  * most 10) from the ratings store. Ratings saved by this app carry a snapshot and cost no call;
- * older ones are looked up through /api/anime/{id}, failures dropped (SPEC §7). 'failed' only when
- * every lookup failed; 'loading' until the store is hydrated and while lookups run.
+ * older ones are looked up as a list's entries are (useEntryData: a card seen lately, the API, the
+ * service worker's copy), failures dropped (SPEC §7). 'failed' only when every lookup failed;
+ * 'loading' until the store is hydrated and while lookups run.
  */
 export function useFavoriteAnimes(): FavoritesState {
   const hydrated = useStoresHydrated();
@@ -36,15 +37,26 @@ export function useFavoriteAnimes(): FavoritesState {
     () => favorites.map(({ animeId }) => ({ id: animeId, snapshot: entries[animeId]?.snapshot ?? null })),
     [favorites, entries],
   );
-  const { pending, allFailed, retry, snapshotOf } = useSnapshotLoader(items, hydrated);
+  const { dataOf, want, retry } = useEntryData(items, hydrated);
 
-  if (!hydrated || pending > 0) return { status: 'loading' };
-  if (allFailed) return { status: 'failed', retry };
+  // All ten are shown at once: every one without a snapshot is wanted.
+  useEffect(() => {
+    if (!hydrated) return;
+    const releases = items.filter((item) => !item.snapshot).map((item) => want(item.id));
+    return () => releases.forEach((release) => release());
+  }, [items, hydrated, want]);
+
+  const data = items.map(dataOf);
+  if (!hydrated || data.some((entry) => entry.state === 'loading')) return { status: 'loading' };
+  if (data.length > 0 && data.every((entry) => entry.state === 'unavailable'))
+    return { status: 'failed', retry };
   return {
     status: 'loaded',
-    items: favorites.flatMap(({ animeId, rating }) => {
-      const snapshot = snapshotOf({ id: animeId, snapshot: entries[animeId]?.snapshot ?? null });
-      return snapshot ? [{ anime: animeFromSnapshot(animeId, snapshot), userRating: rating }] : [];
+    items: favorites.flatMap(({ rating }, index) => {
+      const entry = data[index];
+      return entry?.state === 'ready'
+        ? [{ anime: animeFromSnapshot(items[index]!.id, entry.snapshot), userRating: rating }]
+        : [];
     }),
   };
 }

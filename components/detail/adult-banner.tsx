@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState } from 'react';
 import { Glyph } from '@/components/ui/glyph';
+import { retryImport } from '@/components/ui/lazy-part';
 import { accessState } from '@/components/auth/access-status';
 import { buttonClass } from '@/components/ui/button';
 import { useAuth } from '@/lib/firebase/use-auth';
@@ -12,7 +13,12 @@ import { useHydrated } from '@/lib/stores/use-hydrated';
 import { useNotificationsStore } from '@/lib/stores/notifications-store';
 
 // Radix Dialog's code loads on the first 'Verificar Acesso', not with every adult page.
-const AdultContentNotice = dynamic(() => import('@/components/auth/adult-content-notice'), { ssr: false });
+const AdultContentNotice = dynamic(
+  () => retryImport(() => import('@/components/auth/adult-content-notice')),
+  {
+    ssr: false,
+  },
+);
 
 /**
  * SPEC §2 adult-content warning. 'Verificar Acesso' opens the notice with the visitor's real

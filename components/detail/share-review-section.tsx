@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { Glyph } from '@/components/ui/glyph';
+import { retryImport } from '@/components/ui/lazy-part';
 import { buttonClass } from '@/components/ui/button';
 import { useUserRating } from '@/lib/stores/ratings-store';
 import { useStoresHydrated } from '@/lib/stores/use-stores-hydrated';
@@ -14,7 +15,10 @@ import { useStoresHydrated } from '@/lib/stores/use-stores-hydrated';
  * pressed: neither it nor the capture library is part of the detail page's first load.
  */
 const ShareReviewDialog = dynamic(
-  () => import('@/components/share/share-review-dialog').then((module) => module.ShareReviewDialog),
+  () =>
+    retryImport(() => import('@/components/share/share-review-dialog')).then(
+      (module) => module.ShareReviewDialog,
+    ),
   { ssr: false },
 );
 

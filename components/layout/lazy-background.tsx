@@ -1,6 +1,6 @@
 'use client';
 
-import { Lazy } from '@/components/ui/lazy';
+import { LazyPart } from '@/components/ui/lazy-part';
 
 const load = () => import('./background').then((module) => module.default);
 
@@ -10,5 +10,5 @@ const load = () => import('./background').then((module) => module.default);
  * Drawn where the worker's notices belong, under the header.
  */
 export function LazyBackground() {
-  return <Lazy load={load} props={{}} />;
+  return <LazyPart load={load} props={{}} />;
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { Lazy } from '@/components/ui/lazy';
+import { LazyPart } from '@/components/ui/lazy-part';
 
 const load = () => import('./header-account').then((module) => module.default);
 
@@ -11,5 +11,5 @@ const load = () => import('./header-account').then((module) => module.default);
  * sign-in hooks, the avatar) stays out of every page's first scripts.
  */
 export function LazyHeaderAccount({ fallback }: { fallback: ReactNode }) {
-  return <Lazy load={load} props={{}} fallback={fallback} />;
+  return <LazyPart load={load} props={{}} fallback={fallback} />;
 }

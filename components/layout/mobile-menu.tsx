@@ -5,7 +5,7 @@ import { usePathname } from 'next/navigation';
 import { useRef, useState } from 'react';
 import type { MenuIcons } from '@/components/ui/control-icons';
 import { buttonClass } from '@/components/ui/button';
-import { Lazy } from '@/components/ui/lazy';
+import { LazyPart } from '@/components/ui/lazy-part';
 import { useUntilHydrated } from '@/lib/stores/use-hydrated';
 
 const loadDialog = () => import('./mobile-menu-dialog').then((module) => module.default);
@@ -69,7 +69,7 @@ export function MobileMenu({ icons }: { icons: MenuIcons }) {
       >
         {icons.menu}
       </button>
-      <Lazy
+      <LazyPart
         load={loadDialog}
         when={used}
         props={{

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { Lazy } from '@/components/ui/lazy';
+import { LazyPart, retryImport } from '@/components/ui/lazy-part';
 import type * as Engine from '@/lib/library/engine';
 import { onResumeSync } from '@/lib/library/resume';
 import type { MergeCounts } from '@/lib/library/engine';
@@ -47,13 +47,6 @@ export default function LibrarySyncSession({ uid }: { uid: string }) {
   useEffect(() => {
     let stop: (() => void) | null = null;
     let cancelled = false;
-    // Offline just after the page opened, the engine's code may not load: tried again once online.
-    const load = () => {
-      import('@/lib/library/engine').then(start, (error: unknown) => {
-        console.warn('[sync] the sync engine could not be loaded; trying again when online', error);
-        if (!cancelled) window.addEventListener('online', load, { once: true });
-      });
-    };
     const start = ({ startLibrarySync }: EngineModule) => {
       if (cancelled) return;
       stop = startLibrarySync({
@@ -82,15 +75,15 @@ export default function LibrarySyncSession({ uid }: { uid: string }) {
         onMerged: ({ ratings, lists }) => showToast(t('merged', { ratings, lists }), 'success'),
       });
     };
-    load();
+    // Offline just after the page opened, the engine's code may not load: it is tried again.
+    void retryImport(() => import('@/lib/library/engine')).then(start);
     return () => {
       cancelled = true;
-      window.removeEventListener('online', load);
       stop?.();
       setQuestion(null);
     };
   }, [uid, t, generation]);
 
   if (!question) return null;
-  return <Lazy load={loadDialog} props={question} />;
+  return <LazyPart load={loadDialog} props={question} />;
 }

@@ -76,13 +76,6 @@ export async function lookUpEntry(id: number): Promise<EntryData> {
   return { state: 'unavailable', offline: networkFailed || isOffline() };
 }
 
-/**
- * The data of the entries of a list or ratings page. Entries with a snapshot render from it with no
- * call. The others are looked up (lookUpEntry) only while their card is on screen (`want`), a few
- * at a time, so a list of 50,000 ids costs the calls of the cards seen. An entry never disappears:
- * without any copy it shows as a link to its page. Failed lookups are tried again when the tab
- * becomes visible or the network comes back; a few old snapshots are refreshed quietly.
- */
 /** The lookups of one page: wanted ids in a queue, a few running, every answer kept. */
 class EntryLookups {
   private readonly settled = new Map<number, EntryData>();
@@ -139,8 +132,8 @@ class EntryLookups {
 }
 
 /**
- * The data of the entries of a list or ratings page. Entries with a snapshot render from it with no
- * call. The others are looked up (lookUpEntry) only while their card is on screen (`want`), a few
+ * The data of the entries of a list or ratings page, or of the home page's favourites (the one
+ * snapshot loader of the app). Entries with a snapshot render from it with no call. The others are looked up (lookUpEntry) only while their card is on screen (`want`), a few
  * at a time, so a list of 50,000 ids costs the calls of the cards seen. An entry never disappears:
  * without any copy it shows as a link to its page. Failed lookups are tried again when the tab
  * becomes visible or the network comes back; a few old snapshots are refreshed quietly.
@@ -197,7 +190,7 @@ export function useEntryData(items: readonly EntryItem[], enabled: boolean) {
       item.snapshot ? { state: 'ready', snapshot: item.snapshot } : (results.get(item.id) ?? LOADING),
     [results],
   );
-  return { dataOf, want };
+  return { dataOf, want, retry };
 }
 
 /** Asks for the data of a card while it is mounted and has no snapshot of its own. */

@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
-import { Lazy, useLoaded } from '@/components/ui/lazy';
+import { LazyPart, useLoaded } from '@/components/ui/lazy-part';
 import { cn } from '@/lib/utils/cn';
 import { countValues } from '@/lib/i18n/format-count';
 
@@ -69,7 +69,11 @@ export function NotificationBell({ className, icon }: { className?: string; icon
           </span>
         )}
       </button>
-      <Lazy load={loadPanel} when={used} props={{ open, onOpenChange: setOpen, returnFocusTo: triggerRef }} />
+      <LazyPart
+        load={loadPanel}
+        when={used}
+        props={{ open, onOpenChange: setOpen, returnFocusTo: triggerRef }}
+      />
     </>
   );
 }

@@ -76,11 +76,33 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderShell(onSubmitted?: () => void) {
+/**
+ * A SearchBar whose popup's code arrives only when `release` is called (a fresh module graph, so
+ * that code is not already here from an earlier test).
+ */
+async function withHeldPopup() {
+  vi.resetModules();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  vi.doMock('./search-popup', async () => {
+    await held;
+    return vi.importActual('./search-popup');
+  });
+  const fresh = await import('./search-bar');
+  return {
+    Bar: fresh.SearchBar,
+    release: () => {
+      vi.doUnmock('./search-popup');
+      release();
+    },
+  };
+}
+
+function renderShell(onSubmitted?: () => void, Bar = SearchBar) {
   render(
     <NextIntlClientProvider locale="pt" messages={pt} timeZone="UTC">
       <input aria-label="outro campo" />
-      <SearchBar onSubmitted={onSubmitted} icons={searchIcons()} />
+      <Bar onSubmitted={onSubmitted} icons={searchIcons()} />
     </NextIntlClientProvider>,
   );
   return screen.getByRole('combobox', { name: 'Buscar animes' });
@@ -284,9 +306,14 @@ describe('SearchBar', () => {
 
   it('keeps what was typed before its code arrived, and opens its list for it', async () => {
     const user = userEvent.setup();
-    const box = renderShell();
-    expect(box.closest('form')).not.toHaveAttribute('data-combobox');
+    const { Bar, release } = await withHeldPopup();
+    const box = renderShell(undefined, Bar);
     await user.type(box, 'naruto');
+    // The popup's code is not here yet: the text and the focus are the bar's.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(box.closest('form')).not.toHaveAttribute('data-combobox');
+    expect(box).toHaveFocus();
+    release();
     await waitFor(() => expect(box.closest('form')).toHaveAttribute('data-combobox', 'ready'));
     expect(box).toHaveValue('naruto');
     await waitFor(() => expect(pending).toHaveLength(1));
@@ -297,13 +324,16 @@ describe('SearchBar', () => {
   });
 
   it('keeps arrow keys pressed before its code arrived, and plays them in order', async () => {
-    const box = renderShell();
+    const { Bar, release } = await withHeldPopup();
+    const box = renderShell(undefined, Bar);
     const form = box.closest('form')!;
     act(() => {
       box.focus();
       for (let i = 0; i < 3; i++) fireEvent.keyDown(box, { key: 'ArrowDown' });
     });
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(form).not.toHaveAttribute('data-combobox');
+    release();
     await waitFor(() => expect(form).toHaveAttribute('data-combobox', 'ready'));
     const third = await screen.findByRole('option', { name: POPULAR_SEARCHES[2] });
     await waitFor(() => expect(third).toHaveAttribute('aria-selected', 'true'));

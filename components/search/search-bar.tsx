@@ -1,14 +1,21 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import type { SearchIcons } from '@/components/ui/control-icons';
-import { Lazy } from '@/components/ui/lazy';
+import { LazyPart } from '@/components/ui/lazy-part';
 import { MAX_SEARCH_LENGTH } from '@/lib/discovery/search-limit';
 import { routes } from '@/lib/routes';
 import { cn } from '@/lib/utils/cn';
+import { comboboxReducer, initialCombobox } from './combobox-state';
 
-const loadCombobox = () => import('./search-combobox').then((module) => module.default);
+/** What the popup does for the bar: pick an option by its key, or search for a text. */
+export interface PopupActions {
+  pick: (key: string) => void;
+  search: (text: string) => void;
+}
+
+const loadPopup = () => import('./search-popup').then((module) => module.default);
 
 /** '/' focuses the search from anywhere, except while typing in a field. */
 function isTypingTarget(target: EventTarget | null): boolean {
@@ -17,11 +24,14 @@ function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 /**
- * The search bar (SPEC §2, §4, §5). It is a plain GET form to /search with the term as `q`, so
- * Enter searches before the page is hydrated and without JavaScript, and the clear button is the
- * form's reset. Suggestions, recent and popular searches (SearchCombobox) load when the bar is
- * first pointed at, touched or focused, and take over the same input: nothing typed is lost.
- * Used in the header and the mobile menu.
+ * The search bar (SPEC §2, §4, §5), a combobox (ARIA 1.2): arrows move through the options, Enter
+ * picks or searches, Escape closes, '/' focuses it. It is a GET form to /search with the term as
+ * `q`, so Enter searches before the page is hydrated and without JavaScript, and the clear button
+ * is the form's reset. The bar keeps the term, the open list and the active option itself; only
+ * the popup (suggestions, recent and popular searches, SearchPopup) loads later, when the bar is
+ * first pointed at, touched or focused. Arrow keys pressed before it is here wait in the bar's
+ * state and move through its options once it tells which there are; Enter before it searches as
+ * a page load. Used in the header and the mobile menu.
  */
 export function SearchBar({
   className,
@@ -34,28 +44,31 @@ export function SearchBar({
   icons: SearchIcons;
 }) {
   const t = useTranslations('SearchBar');
-  const inputId = useId();
-  const [form, setForm] = useState<HTMLFormElement | null>(null);
-  const [input, setInput] = useState<HTMLInputElement | null>(null);
-  const [status, setStatus] = useState<HTMLParagraphElement | null>(null);
+  const baseId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const actions = useRef<PopupActions | null>(null);
+  /** Focus that we moved back to the input ourselves (after clearing) must not reopen the list. */
+  const openOnFocus = useRef(true);
+  const [term, setTerm] = useState('');
   const [wanted, setWanted] = useState(false);
+  const [state, dispatch] = useReducer(comboboxReducer, initialCombobox);
   const want = () => setWanted(true);
-  /** Arrow keys pressed before the combobox is here: it replays them when it attaches. */
-  const pendingKeys = useRef<string[]>([]);
-  const holdArrows = (event: ReactKeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    if (event.currentTarget.form?.hasAttribute('data-combobox')) return;
-    event.preventDefault();
-    pendingKeys.current.push(event.key);
-    want();
-  };
+
+  const keys = state.view?.keys ?? [];
+  const listboxShown = state.open && keys.length > 0;
+  const activeIndex = state.active === null ? -1 : keys.indexOf(state.active);
 
   useEffect(() => {
-    if (!input) return;
+    const input = inputRef.current!;
+    // Typed in or focused before this was hydrated: the text is the term, and the list opens.
+    setTerm(input.value);
+    if (document.activeElement === input) dispatch({ type: 'open' });
+    if (input.value || document.activeElement === input) setWanted(true);
+
     function onKeyDown(event: KeyboardEvent) {
       if (event.key !== '/' || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey)
         return;
-      if (isTypingTarget(event.target) || !input) return;
+      if (isTypingTarget(event.target)) return;
       // The header's bar is hidden on phones, and behind the mobile menu while that is open (Radix
       // hides the rest of the page from assistive technology); the menu's bar exists only then.
       if (input.offsetParent === null || input.closest('[aria-hidden="true"], [inert]')) return;
@@ -64,31 +77,45 @@ export function SearchBar({
     }
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [input]);
-
-  // Focused (or typed in) before this was hydrated: the combobox is wanted at once.
-  const usedEarly = input !== null && (input.value !== '' || document.activeElement === input);
+  }, []);
 
   return (
     <form
-      ref={setForm}
       role="search"
       action={routes.search}
       method="get"
+      // Marks the bar as driven by the popup's code too (tests wait for it).
+      data-combobox={state.view ? 'ready' : undefined}
       // A container: below 24rem of its own width the text button gives way to the magnifier.
       className={cn('@container relative flex w-full items-center gap-2', className)}
+      // A touch is a pointer too.
       onPointerEnter={want}
-      onTouchStart={want}
       onFocus={want}
-      onReset={() => window.setTimeout(() => input?.focus(), 0)}
+      onBlur={(event) => {
+        // Closed after focus has landed: removing the list while focus is between two elements
+        // makes the mobile menu's focus trap pull focus back to the dialog.
+        if (!event.currentTarget.contains(event.relatedTarget))
+          window.setTimeout(() => dispatch({ type: 'close' }), 0);
+      }}
+      onReset={() => {
+        // The clear button resets the form (before hydration, too): the list closes, and the focus
+        // put back on the emptied input does not reopen it.
+        setTerm('');
+        dispatch({ type: 'close' });
+        openOnFocus.current = false;
+        window.setTimeout(() => inputRef.current?.focus(), 0);
+      }}
       onSubmit={(event) => {
-        // Before the combobox is here the form submits itself (a page load to /search), except
-        // with nothing but spaces in it: that searches for nothing, as with the combobox.
-        if (!event.currentTarget.hasAttribute('data-combobox') && !input?.value.trim())
+        const text = inputRef.current?.value ?? '';
+        // Before the popup is here the form submits itself (a page load to /search), except with
+        // nothing but spaces in it: that searches for nothing, as with the popup.
+        if (actions.current) {
           event.preventDefault();
+          actions.current.search(text);
+        } else if (!text.trim()) event.preventDefault();
       }}
     >
-      <label htmlFor={inputId} className="sr-only">
+      <label htmlFor={`${baseId}-input`} className="sr-only">
         {t('label')}
       </label>
       <div className="relative min-w-0 flex-1">
@@ -103,15 +130,16 @@ export function SearchBar({
           {icons.search}
         </button>
         <input
-          ref={setInput}
-          id={inputId}
-          onKeyDown={holdArrows}
+          ref={inputRef}
+          id={`${baseId}-input`}
           type="search"
           name="q"
-          // aria-controls and aria-activedescendant are set by SearchCombobox while its list shows.
-          // eslint-disable-next-line jsx-a11y/role-has-required-aria-props
           role="combobox"
-          aria-expanded={false}
+          aria-expanded={listboxShown}
+          aria-controls={listboxShown ? `${baseId}-listbox` : undefined}
+          aria-activedescendant={
+            listboxShown && activeIndex !== -1 ? `${baseId}-option-${activeIndex}` : undefined
+          }
           aria-autocomplete="list"
           aria-keyshortcuts="/"
           enterKeyHint="search"
@@ -119,6 +147,25 @@ export function SearchBar({
           autoComplete="off"
           spellCheck={false}
           maxLength={MAX_SEARCH_LENGTH}
+          onChange={(event) => {
+            setTerm(event.currentTarget.value);
+            dispatch({ type: 'typed' });
+          }}
+          onFocus={() => {
+            if (openOnFocus.current) dispatch({ type: 'open' });
+            openOnFocus.current = true;
+          }}
+          onClick={() => dispatch({ type: 'open' })}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+              event.preventDefault();
+              want();
+              dispatch({ type: 'step', step: event.key === 'ArrowDown' ? 1 : -1 });
+            } else if (event.key === 'Enter' && listboxShown && state.active && actions.current) {
+              event.preventDefault();
+              actions.current.pick(state.active);
+            }
+          }}
           className="peer min-h-11 w-full rounded-md border border-border bg-surface pr-10 pl-10 text-sm text-fg placeholder:text-muted focus:border-accent focus:outline-none [&::-webkit-search-cancel-button]:appearance-none"
         />
         {/* Shown while the input holds text (CSS: the placeholder is not shown), else the hint. */}
@@ -136,7 +183,9 @@ export function SearchBar({
         >
           /
         </kbd>
-        <p ref={setStatus} role="status" className="sr-only" />
+        <p role="status" className="sr-only">
+          {state.open ? state.view?.status : ''}
+        </p>
       </div>
       <button
         type="submit"
@@ -144,13 +193,20 @@ export function SearchBar({
       >
         {t('submit')}
       </button>
-      {form && input && status && (
-        <Lazy
-          load={loadCombobox}
-          when={wanted || usedEarly}
-          props={{ input, form, status, onSubmitted, pendingKeys }}
-        />
-      )}
+      <LazyPart
+        load={loadPopup}
+        when={wanted}
+        props={{
+          term,
+          state,
+          baseId,
+          inputRef,
+          actionsRef: actions,
+          dispatch,
+          setTerm,
+          onSubmitted,
+        }}
+      />
     </form>
   );
 }

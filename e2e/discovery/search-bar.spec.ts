@@ -153,6 +153,33 @@ test.describe('search bar', () => {
     await expect(box).toBeFocused();
   });
 
+  test('a popup whose code could not load offline comes when the connection is back, arrows kept', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/');
+    // Hydrated: the header's controls are enabled once they can act.
+    await expect(page.getByRole('button', { name: 'Minhas Listas' })).toBeEnabled();
+    await context.setOffline(true);
+    const failedChunk = page.waitForEvent('requestfailed', (request) =>
+      request.url().includes('/_next/static/'),
+    );
+    const box = headerSearch(page);
+    await box.focus();
+    await box.press('ArrowDown');
+    await failedChunk;
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await expect(box).toBeFocused();
+
+    await context.setOffline(false);
+    const popular = page.getByRole('group', { name: 'Buscas populares' }).getByRole('option');
+    await expect(popular.first()).toHaveText('Naruto');
+    // The arrow pressed while the popup could not come moved to the first option once it did.
+    await expect(popular.first()).toHaveAttribute('aria-selected', 'true');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=Naruto$/);
+  });
+
   test('works inside the mobile menu at 390 px', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');

@@ -70,4 +70,14 @@ test.describe('my ratings', () => {
     await expect(region.getByTestId('anime-card').first()).toContainText('Sua nota: 5/5');
     await expect(region.getByText('Nota Três')).toHaveCount(0);
   });
+
+  test("home 'Meus Animes Favoritos' looks up a rating of the original app (no snapshot)", async ({
+    page,
+  }) => {
+    await seedStorage(page, { animeRating_1535: { rating: 5, opinion: 'Clássico' } }, '/');
+    const region = page.getByRole('region', { name: 'Meus Animes Favoritos' });
+    await expect(region.getByTestId('anime-card').first()).toContainText('Death Note');
+    await expect(region.getByTestId('anime-card').first()).toContainText('Sua nota: 5/5');
+    await expect(region.getByText('1 anime avaliado')).toBeVisible();
+  });
 });

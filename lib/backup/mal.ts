@@ -8,6 +8,7 @@ import {
   type ListType,
 } from '@/lib/stores/lists-store';
 import { writeKeys, type KeyChange } from '@/lib/stores/local-storage';
+import { readBounded } from '@/lib/utils/read-bounded';
 import { MAX_OPINION_LENGTH, readStoredRatings, type RatingsData } from '@/lib/stores/ratings-store';
 import { starsFromScore } from '@/lib/tracker-import/mapping';
 import { planListImport, type ImportRow } from './import-plan';
@@ -187,25 +188,8 @@ export async function readMalFile(file: Blob): Promise<string> {
   if (head[0] !== 0x1f || head[1] !== 0x8b) return file.text();
   const stream = file.stream().pipeThrough(new DecompressionStream('gzip'));
   // Bound the unpacked size too: a small gzip can inflate to gigabytes.
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_MAL_BYTES) {
-      await reader.cancel();
-      throw new Error('File too large');
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const bytes = await readBounded(stream, MAX_MAL_BYTES);
+  if (!bytes) throw new Error('File too large');
   return new TextDecoder().decode(bytes);
 }
 

@@ -3,7 +3,7 @@ import { NextResponse } from 'next/server';
 import { SharedBudget } from '@/lib/server/budget-store';
 import { AppError, toErrorResponse } from '@/lib/server/errors';
 import { CACHE_PRIVATE, VARY_CREDENTIALS } from '@/lib/server/http';
-import { jsonTooDeep } from '@/lib/server/json-depth';
+import { readJsonBody } from '@/lib/server/json-body';
 import { getRedis } from '@/lib/server/redis';
 import { getRequestAccess } from '@/lib/server/request-auth';
 import { CLOCK_AHEAD, LIBRARY_FULL, MAX_PUSH_BYTES } from './protocol';
@@ -38,33 +38,13 @@ export async function authorisedUser(request: Request): Promise<string> {
   return access.uid;
 }
 
-/** The body as JSON, read up to MAX_PUSH_BYTES (a longer one is refused before it is parsed). */
-export async function readJsonBody(request: Request): Promise<unknown> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_PUSH_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
-  const reader = request.body?.getReader();
-  if (!reader) throw new AppError('INVALID_INPUT', 'Corpo da requisição vazio.');
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_PUSH_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw new AppError('PAYLOAD_TOO_LARGE');
-    }
-    chunks.push(value);
-  }
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
-  // Measured before parsing: a deeply nested body would hold the event loop while it failed.
-  if (jsonTooDeep(text)) throw new AppError('INVALID_INPUT', 'O corpo da requisição não é um JSON válido.');
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    // Malformed.
-    throw new AppError('INVALID_INPUT', 'O corpo da requisição não é um JSON válido.');
-  }
+/** The push's body as JSON, read up to MAX_PUSH_BYTES (lib/server/json-body.ts); throws 413/400. */
+export async function readPushBody(request: Request): Promise<unknown> {
+  const body = await readJsonBody(request, MAX_PUSH_BYTES);
+  if ('value' in body) return body.value;
+  if (body.problem === 'too-large') throw new AppError('PAYLOAD_TOO_LARGE');
+  if (body.problem === 'empty') throw new AppError('INVALID_INPUT', 'Corpo da requisição vazio.');
+  throw new AppError('INVALID_INPUT', 'O corpo da requisição não é um JSON válido.');
 }
 
 /** A private answer: this user's data, never kept by a shared cache nor on disk. */

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import { getDb } from '@/lib/db';
 import type { Database } from '@/lib/db/schema';
 import type { Anime, AnimeDetails } from '@/lib/jikan/types';
-import { runAfterResponse, withTimeout } from '@/lib/server/background';
+import { runAfterResponse } from '@/lib/server/background';
+import { within } from '@/lib/utils/within';
 import { serverLog } from '@/lib/server/log';
 import { processState } from '@/lib/server/process-state';
 import {
@@ -79,14 +80,6 @@ function warn(message: string, error: unknown): void {
   log.warn({ err: error }, message);
 }
 
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 /**
  * The stored copy of anime `id`, or null (never stored, or the database cannot answer now). With
  * `waitForOpen: false`, a database still opening (the first use in this process: PGlite
@@ -154,7 +147,7 @@ function enqueue(label: string, write: (db: Kysely<Database>) => Promise<void>):
   state.pending = (state.pending ?? 0) + 1;
   const done = (state.writes ?? Promise.resolve())
     .then(() => within(opening, OPEN_TIMEOUT_MS))
-    .then((db) => withTimeout(write(db), WRITE_TIMEOUT_MS, `storing ${label}`))
+    .then((db) => within(write(db), WRITE_TIMEOUT_MS, `storing ${label}`))
     .catch((error: unknown) => warn(`could not store ${label}; written again at its next fetch`, error))
     .finally(() => {
       state.pending = (state.pending ?? 1) - 1;

@@ -9,7 +9,7 @@ vi.mock('next/server', () => ({
   },
 }));
 
-const { runAfterResponse, withTimeout } = await import('./background');
+const { runAfterResponse } = await import('./background');
 const { runWithRequestId } = await import('./log');
 
 afterEach(() => {
@@ -92,24 +92,6 @@ describe('runAfterResponse', () => {
       ]);
     } finally {
       log.stop();
-    }
-  });
-});
-
-describe('withTimeout', () => {
-  it('answers the promise when it settles in time', async () => {
-    await expect(withTimeout(Promise.resolve(3), 1000, 'write')).resolves.toBe(3);
-  });
-
-  it('rejects once the time is up while the promise hangs', async () => {
-    vi.useFakeTimers();
-    try {
-      const pending = withTimeout(new Promise(() => undefined), 500, 'record write');
-      const check = expect(pending).rejects.toThrow('record write took longer than 500 ms');
-      await vi.advanceTimersByTimeAsync(500);
-      await check;
-    } finally {
-      vi.useRealTimers();
     }
   });
 });

@@ -33,20 +33,6 @@ export function runAfterResponse(label: string, work: () => Promise<unknown>): v
 }
 
 /**
- * `promise`, or a rejection after `ms` milliseconds, for database writes: one hung write must not
- * hold the queue behind it. The write itself is not cancelled (the driver has no way to); its
- * outcome is ignored.
- */
-export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
-    timer.unref?.();
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/**
  * Resolves once no background work is running (a graceful stop waits for the writes queued before
  * it), or after `ms`: true when everything ended in time.
  */

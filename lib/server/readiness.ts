@@ -7,6 +7,7 @@ import { serverEnv } from '@/lib/env';
 import { lastJikanAnswer } from './health';
 import { getRedis } from './redis';
 import { redisUsable } from './redis-connection.mjs';
+import { TimeoutError, within } from '@/lib/utils/within';
 
 /**
  * What /api/health reports. The app can serve when its database answers: it holds the durable
@@ -43,14 +44,6 @@ export interface Readiness {
   jikan: { lastAnswerAgeSeconds: number | null };
 }
 
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 async function timed<T>(check: () => Promise<T>): Promise<{ value?: T; error?: unknown; ms: number }> {
   const started = Date.now();
   try {
@@ -74,7 +67,7 @@ async function databaseCheck(): Promise<Readiness['database']> {
       ? { state: 'up', ms: outcome.ms, reason: recovery.reason, since: recovery.at, pendingWrites }
       : { state: 'up', ms: outcome.ms, pendingWrites };
   }
-  const timedOut = outcome.error instanceof Error && outcome.error.message.startsWith('no answer within');
+  const timedOut = outcome.error instanceof TimeoutError;
   const reason = condition.failure ?? (timedOut ? 'timeout' : 'unavailable');
   return { state: 'down', ms: outcome.ms, reason, pendingWrites };
 }

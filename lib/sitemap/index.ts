@@ -5,6 +5,7 @@ import { siteUrl } from '@/lib/env';
 import { readAdultFactsPage } from '@/lib/records/store';
 import { getCache } from '@/lib/server/cache';
 import { serverLog } from '@/lib/server/log';
+import { within } from '@/lib/utils/within';
 import { safeIdsOf, sitemapPartCount, SITEMAP_PART_SIZE } from './parts';
 
 const log = serverLog('sitemap');
@@ -26,14 +27,6 @@ const CACHE_KEY = 'sitemap:anime-ids';
 const PAGE = 5000;
 /** Longest wait for the database while listing; beyond it the sitemap answers what it last knew. */
 const READ_TIMEOUT_MS = 5000;
-
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 async function readSafeIds(): Promise<number[]> {
   const db = await within(getDb(), READ_TIMEOUT_MS);

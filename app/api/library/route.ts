@@ -15,7 +15,7 @@ import {
   clockAheadAnswer,
   libraryError,
   privateAnswer,
-  readJsonBody,
+  readPushBody,
 } from '@/lib/library/route-helpers';
 import { compactTombstonesDaily, deleteLibrary, pullChanges, pushChanges } from '@/lib/library/store';
 import { forgetProfile } from '@/lib/profile/pages';
@@ -43,7 +43,7 @@ export const GET = withRequestId(async function GET(request: NextRequest) {
 export const POST = withRequestId(async function POST(request: NextRequest) {
   try {
     const uid = await authorisedUser(request);
-    const checked = validatePush(await readJsonBody(request));
+    const checked = validatePush(await readPushBody(request));
     if (!checked.ok && checked.code) return clockAheadAnswer(checked.message);
     if (!checked.ok) throw new AppError('INVALID_INPUT', checked.message);
     const db = await getDb();

@@ -8,7 +8,7 @@ import { MAX_PROFILE_BODY_BYTES, validateProfileInput, type ProfileInputProblem 
 import { refreshProfilePages } from '@/lib/profile/pages';
 import { deleteProfile, HandleTakenError, ownProfile, saveProfile } from '@/lib/profile/store';
 import { AppError } from '@/lib/server/errors';
-import { jsonTooDeep } from '@/lib/server/json-depth';
+import { readJsonBody } from '@/lib/server/json-body';
 import { withRequestId } from '@/lib/server/request-id';
 
 export const dynamic = 'force-dynamic';
@@ -34,34 +34,6 @@ function refused(problem: ProfileInputProblem | 'taken', status: number) {
   );
 }
 
-/** The body as JSON, read up to MAX_PROFILE_BODY_BYTES; null when longer or not JSON. */
-async function readBody(request: NextRequest): Promise<{ value: unknown } | { tooLarge: true } | null> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_PROFILE_BODY_BYTES) return { tooLarge: true };
-  const reader = request.body?.getReader();
-  if (!reader) return null;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_PROFILE_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      return { tooLarge: true };
-    }
-    chunks.push(value);
-  }
-  const text = new TextDecoder().decode(Buffer.concat(chunks));
-  // Measured before parsing: a deeply nested body would hold the event loop while it failed.
-  if (jsonTooDeep(text)) return null;
-  try {
-    return { value: JSON.parse(text) as unknown };
-  } catch {
-    return null;
-  }
-}
-
 export const GET = withRequestId(async function GET(request: NextRequest) {
   try {
     const uid = await authorisedUser(request);
@@ -74,9 +46,10 @@ export const GET = withRequestId(async function GET(request: NextRequest) {
 export const PUT = withRequestId(async function PUT(request: NextRequest) {
   try {
     const uid = await authorisedUser(request);
-    const body = await readBody(request);
-    if (body && 'tooLarge' in body) throw new AppError('PAYLOAD_TOO_LARGE');
-    const checked = validateProfileInput(body?.value);
+    const body = await readJsonBody(request, MAX_PROFILE_BODY_BYTES);
+    if ('problem' in body && body.problem === 'too-large') throw new AppError('PAYLOAD_TOO_LARGE');
+    // An absent or malformed body is as invalid as a wrong one.
+    const checked = validateProfileInput('value' in body ? body.value : undefined);
     if (!checked.ok) return refused(checked.problem, 400);
     const saved = await saveProfile(await getDb(), uid, checked.settings);
     refreshProfilePages(saved.touched);
