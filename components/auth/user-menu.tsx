@@ -2,10 +2,10 @@
 
 import { LogIn, LogOut } from 'lucide';
 import { useTranslations } from 'next-intl';
-import dynamic from 'next/dynamic';
 import Image from 'next/image';
 import { useState } from 'react';
 import { Glyph } from '@/components/ui/glyph';
+import { LazyPart } from '@/components/ui/lazy-part';
 import { buttonClass } from '@/components/ui/button';
 import { useAuth } from '@/lib/firebase/use-auth';
 import { cn } from '@/lib/utils/cn';
@@ -14,9 +14,7 @@ import { cn } from '@/lib/utils/cn';
  * 'Sair' and its question (a Radix dialog, ~13 kB) load once somebody is signed in: a visitor
  * signed out never downloads them. Until they are here the button is drawn disabled and busy.
  */
-const SignOutButton = dynamic(() => import('./sign-out-button').then((module) => module.SignOutButton), {
-  loading: SignOutPending,
-});
+const loadSignOutButton = () => import('./sign-out-button').then((module) => module.SignOutButton);
 
 function SignOutPending() {
   const t = useTranslations('Header');
@@ -140,11 +138,15 @@ export function UserMenu({
       >
         {name}
       </span>
-      <SignOutButton
-        uid={user.uid}
-        className={buttonClass('ghost', 'sm')}
-        label={<span className={cn(compact && 'sr-only xl:not-sr-only')}>{t('logout')}</span>}
-        onDone={onAction}
+      <LazyPart
+        load={loadSignOutButton}
+        props={{
+          uid: user.uid,
+          className: buttonClass('ghost', 'sm'),
+          label: <span className={cn(compact && 'sr-only xl:not-sr-only')}>{t('logout')}</span>,
+          onDone: onAction,
+        }}
+        fallback={<SignOutPending />}
       />
     </div>
   );
