@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Request } from '@playwright/test';
 import { Redis } from 'ioredis';
 import { REDIS_MISSING, redisServerPath, startTestRedis, type TestRedis } from '../test/support/redis';
 import { fakeControl, startApp, startFake, stopProcess, type FakeControl } from './discovery/private-stack';
@@ -8,12 +8,12 @@ import { fakeControl, startApp, startFake, stopProcess, type FakeControl } from 
  * The budgets with their default sizes (lib/env.ts), through `next start` instances of the build
  * started here: a fan who spent the burst is back within seconds, requests that cost the anime
  * database nothing are free on any instance, made-up ids never close pages of real anime, and an
- * outage is never answered as a franchise or a cast. Only the limiter's gap is shortened where the
- * test is about budgets, not the pace; `startApp` turns the page budget off, so it is set back.
+ * outage is never answered as a franchise or a cast, and a background job's calls wait behind a
+ * person's page. Only the limiter's gap is shortened where the test is about budgets, not the pace.
  */
 test.describe.configure({ mode: 'serial' });
 
-/** The defaults of lib/env.ts, written out: startApp's own settings must not hide them. */
+/** The defaults of lib/env.ts, written out: what this file proves does not hang on them changing. */
 const DEFAULT_BUDGETS = {
   CLIENT_MISS_BURST: '60',
   CLIENT_MISS_PER_MINUTE: '30',
@@ -185,18 +185,38 @@ test('during a 504, franchise and cast say they could not be had, and no cache k
   }
 });
 
-test('on a fresh server, a page opened after the home page is whole: it goes before listings', async ({
-  page,
-}) => {
-  test.setTimeout(240_000);
-  // The default limiter pace and timeout: the home page's listings (and the worker's offline kit)
-  // queue up.
-  const base = await app({ JIKAN_MIN_INTERVAL_MS: '1200', JIKAN_TIMEOUT_MS: '15000' });
-  await page.goto(base);
-  await expect(page.locator('main')).toBeVisible();
-  await page.goto(`${base}/anime/457`);
-  // The live record, not the offline catalogue's stand-in: its synopsis and its share button.
-  await expect(page.getByTestId('synopsis')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Mushishi');
-  await expect(page.getByTestId('share-panel')).toBeVisible();
+test.describe('what a person waits for goes first', () => {
+  // The service worker runs here: its offline kit is part of what a first visit starts.
+  test.use({ serviceWorkers: 'allow' });
+
+  test('on a fresh server, the home page with its worker and notification check, then an anime page: whole', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    // The default limiter pace and timeout: the home page's listings, the worker's offline kit and
+    // the season check queue up.
+    const base = await app({ JIKAN_MIN_INTERVAL_MS: '1200', JIKAN_TIMEOUT_MS: '15000' });
+    // The background jobs say so in every request they send (lib/request-priority.ts).
+    const marked = (request: Request) => request.headers()['x-request-priority'] === 'background';
+    // A page of the offline kit, fetched by the worker.
+    const kit = page.context().waitForEvent('request', {
+      predicate: (r) =>
+        r.serviceWorker() !== null && marked(r) && !new URL(r.url()).pathname.startsWith('/api/'),
+      timeout: 90_000,
+    });
+    const seasonCheck = page.waitForRequest((r) => r.url().includes('/api/anime/season?') && marked(r), {
+      timeout: 90_000,
+    });
+    await page.goto(base);
+    await expect(page.locator('main')).toBeVisible();
+    // Both jobs have sent their first requests: the page is opened while their work is queued.
+    await Promise.all([kit, seasonCheck]);
+    await page.goto(`${base}/anime/457`);
+    // The live record, not the offline catalogue's stand-in: its synopsis, its rating section and
+    // its share button.
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Mushishi');
+    await expect(page.getByTestId('synopsis')).toBeVisible();
+    await expect(page.getByTestId('rating-block')).toBeVisible();
+    await expect(page.getByTestId('share-panel').getByRole('button').first()).toBeVisible();
+  });
 });

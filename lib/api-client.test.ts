@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BACKGROUND_REQUEST_HEADERS, REQUEST_PRIORITY_HEADER } from '@/lib/request-priority';
 import { useAuthStore } from '@/lib/stores/auth-store';
 import { ApiError, apiGet, apiUrl, isAbortError, retryAfter } from './api-client';
 
@@ -32,6 +33,18 @@ describe('apiGet', () => {
       '/api/anime/suggest?q=na',
       expect.objectContaining({ signal: undefined }),
     );
+  });
+
+  it('marks a background job’s request, and only that one', async () => {
+    const fetchMock = respond(200, { data: [] });
+    vi.stubGlobal('fetch', fetchMock);
+    await apiGet('/api/anime/season', { page: 1 }, { background: true });
+    await apiGet('/api/anime/season', { page: 1 });
+    const sent = fetchMock.mock.calls.map(
+      (call) => (call as unknown[])[1] as { headers: Record<string, string> },
+    );
+    expect(sent[0]!.headers).toMatchObject(BACKGROUND_REQUEST_HEADERS);
+    expect(Object.keys(sent[1]!.headers)).not.toContain(REQUEST_PRIORITY_HEADER);
   });
 
   it('turns a route error body into an ApiError with its code and status', async () => {

@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '@/lib/jikan/types';
 import type { ApiSource } from '@/lib/logger';
+import { BACKGROUND_REQUEST_HEADERS } from '@/lib/request-priority';
 import { useAuthStore } from '@/lib/stores/auth-store';
 
 /**
@@ -77,9 +78,11 @@ export function retryAfter(header: string | null): number | undefined {
 export async function apiGet<T>(
   path: string,
   params: ApiParams = {},
-  { signal }: { signal?: AbortSignal } = {},
+  { signal, background = false }: { signal?: AbortSignal; background?: boolean } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
+  // A job nobody waits for: its anime-database calls wait behind people's (lib/request-priority.ts).
+  if (background) Object.assign(headers, BACKGROUND_REQUEST_HEADERS);
   const token = await idToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const source = apiSource(path);

@@ -46,14 +46,19 @@ export function SeasonReleaseWatcher() {
     const check = () => {
       const { t: tr, locale: lang } = tRef.current;
       runSeasonCheck({
+        // Nobody waits for it: behind every page and listing a person opened.
         fetchSeason: async () =>
-          (await apiGet<AnimePage>('/api/anime/season', SEASON_QUERY)).data,
+          (await apiGet<AnimePage>('/api/anime/season', SEASON_QUERY, { background: true })).data,
         personal: personalIds,
         text: (reason, anime) => seasonNoticeText(reason, anime, tr),
         // The bell's count says it in the page; no toast, so a first visit is not greeted by one.
         announce: (anime) => {
           const names = anime.map((entry) => entry.title).join(', ');
-          showDesktopNotification(tr('seasonToast', countValues(anime.length, lang)), names, '/explore?tab=seasonal');
+          showDesktopNotification(
+            tr('seasonToast', countValues(anime.length, lang)),
+            names,
+            '/explore?tab=seasonal',
+          );
         },
       }).catch((error: unknown) => {
         logger.warn('Season-release check failed', { error: String(error) }, 'notifications');

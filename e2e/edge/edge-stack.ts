@@ -4,7 +4,14 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, startFake, stopProcess, waitForHttp } from '../discovery/private-stack';
+import {
+  fakeControl,
+  freePort,
+  startFake,
+  stopProcess,
+  waitForHttp,
+  type FakeControl,
+} from '../discovery/private-stack';
 
 /**
  * The shipped nginx configuration (deploy/nginx, rendered by scripts/edge.mjs) in front of a private
@@ -37,6 +44,8 @@ export interface EdgeStack {
   edgeUrl: string;
   appUrl: string;
   tap: Tap;
+  /** The stack's own fake upstream: its faults and call log. */
+  fake: FakeControl;
   close(): Promise<void>;
 }
 
@@ -60,8 +69,7 @@ async function startNext(fakeUrl: string): Promise<{ url: string; child: ChildPr
       JIKAN_BASE_URL: `${fakeUrl}/jikan/v4`,
       JIKAN_MIN_INTERVAL_MS: '20',
       JIKAN_TIMEOUT_MS: '4000',
-      CLIENT_MISS_PER_MINUTE: '0',
-      PAGE_MISS_PER_MINUTE: '0',
+      // The budgets keep their defaults (lib/env.ts), as in production.
       STREAMING_BASE_URLS: `${fakeUrl}/streaming/main`,
       TRANSLATE_BASE_URL: `${fakeUrl}/translate`,
       TRUSTED_PROXY_HOPS: '1',
@@ -196,6 +204,7 @@ export async function startEdgeStack(settings: Record<string, string> = {}): Pro
     edgeUrl: edge.url,
     appUrl: app.url,
     tap: tap.tap,
+    fake: fakeControl(fake.url),
     async close() {
       await stopProcess(edge.child);
       await tap.close();

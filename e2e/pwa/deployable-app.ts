@@ -41,7 +41,6 @@ export async function startDeployableApp(): Promise<DeployableApp> {
   const { url, child } = await startApp(
     `${FAKE_URL}/jikan/v4`,
     {
-      CLIENT_MISS_PER_MINUTE: '0',
       STREAMING_BASE_URLS: `${FAKE_URL}/streaming/main`,
       TRANSLATE_BASE_URL: `${FAKE_URL}/translate`,
       ...authServerEnv(),

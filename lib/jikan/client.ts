@@ -15,7 +15,12 @@ import {
 } from '@/lib/server/cache';
 import { chargeClientMiss, withoutClientBudget } from '@/lib/server/client-budget';
 import { serverLog } from '@/lib/server/log';
-import { CALL_PRIORITY, withCallPriority, type CallPriority } from '@/lib/server/priority-limiter';
+import {
+  CALL_PRIORITY,
+  atRequestedPriority,
+  withCallPriority,
+  type CallPriority,
+} from '@/lib/server/priority-limiter';
 import type { Cache } from '@/lib/server/contracts';
 import { AppError, isAppError } from '@/lib/server/errors';
 import { noteJikanAnswer } from '@/lib/server/health';
@@ -364,8 +369,9 @@ export async function jikanGet<S extends z.ZodType, R, B = never>({
   }
 
   const offlineAfterMs = serverEnv().JIKAN_QUEUE_OFFLINE_MS;
-  // With no copy to show, a record's page or answer goes before listings (priority-limiter.ts).
-  const priority = RECORD_PATH.test(path) ? CALL_PRIORITY.answer : CALL_PRIORITY.listing;
+  // With no copy to show, a record's page or answer goes before listings (priority-limiter.ts);
+  // a background job's request (the offline kit, a notification check) goes after both.
+  const priority = atRequestedPriority(RECORD_PATH.test(path) ? CALL_PRIORITY.answer : CALL_PRIORITY.listing);
   // The time spent asking the durable store is not taken from the anime database's share.
   const readStarted = Date.now();
   const copy = stored ? await stored({ waitForOpen: false }) : null;

@@ -19,6 +19,7 @@ import {
   pageLocale,
   pagesCacheName,
   PREPARE_OFFLINE,
+  refreshesKeptAnswer,
   sameOriginBuildFiles,
   staticCacheName,
   type RequestLike,
@@ -227,6 +228,24 @@ describe('covers and anime API answers', () => {
       expect(bounds.maxAgeSeconds).toBeGreaterThan(0);
       expect(bounds.maxAgeSeconds).toBeLessThanOrEqual(30 * 86_400);
     }
+  });
+});
+
+describe('refreshes of kept anime API answers', () => {
+  const now = Date.parse('2026-11-27T12:00:00Z');
+  const kept = (date?: string) => new Response('{}', { headers: date ? { Date: date } : {} });
+
+  it('are background jobs while the copy the page got is within its age', () => {
+    expect(refreshesKeptAnswer(kept('Fri, 27 Nov 2026 11:59:00 GMT'), now)).toBe(true);
+    expect(refreshesKeptAnswer(kept('Thu, 26 Nov 2026 12:00:00 GMT'), now)).toBe(true);
+    // No Date to judge by: the expiration plugin's own bookkeeping bounds it; it was answered.
+    expect(refreshesKeptAnswer(kept(), now)).toBe(true);
+  });
+
+  it('are what the page waits for with no copy, or one too old to be answered', () => {
+    expect(refreshesKeptAnswer(undefined, now)).toBe(false);
+    const tooOld = new Date(now - ANIME_API_BOUNDS.maxAgeSeconds * 1000 - 1000).toUTCString();
+    expect(refreshesKeptAnswer(kept(tooOld), now)).toBe(false);
   });
 });
 

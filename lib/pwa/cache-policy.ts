@@ -70,6 +70,19 @@ const DAY = 86_400;
 export const COVER_BOUNDS: Bounds = { maxEntries: 300, maxAgeSeconds: 30 * DAY };
 /** Anime API answers (search, season, one anime): a day, then asked again. */
 export const ANIME_API_BOUNDS: Bounds = { maxEntries: 150, maxAgeSeconds: DAY };
+/**
+ * Whether the worker's network call for an anime API request only refreshes the copy it has just
+ * answered the page with (stale-while-revalidate): a kept copy within ANIME_API_BOUNDS' age, as
+ * the expiration plugin judges by its Date. Nobody waits for such a refresh, so it tells the server
+ * so (lib/request-priority.ts); without a usable copy the page waits for the network itself.
+ */
+export function refreshesKeptAnswer(kept: Response | undefined, now = Date.now()): boolean {
+  if (!kept) return false;
+  const date = Date.parse(kept.headers.get('date') ?? '');
+  if (Number.isNaN(date)) return true;
+  return date + ANIME_API_BOUNDS.maxAgeSeconds * 1000 >= now;
+}
+
 /** Build files of one build: every route's chunks at most, as the fan uses them. */
 export const STATIC_BOUNDS: Bounds = { maxEntries: 400, maxAgeSeconds: 30 * DAY };
 /** Visited pages of one build, each language apart. */

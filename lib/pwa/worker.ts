@@ -29,10 +29,12 @@ import {
   pageCacheKey,
   pageLocale,
   pagesCacheName,
+  refreshesKeptAnswer,
   sameOriginBuildFiles,
   STATIC_BOUNDS,
   staticCacheName,
 } from './cache-policy';
+import { BACKGROUND_REQUEST_HEADERS } from '@/lib/request-priority';
 
 /**
  * The service worker, built by `serwist build` (scripts/build-worker.mjs) after `next build` into
@@ -84,6 +86,24 @@ const markedAsSaved: SerwistPlugin = {
 
 const pagesCache = pagesCacheName(WORKER_VERSION);
 
+/** `request` marked as a background job's (lib/request-priority.ts). */
+function asBackground(request: Request): Request {
+  const headers = new Headers(request.headers);
+  for (const [name, value] of Object.entries(BACKGROUND_REQUEST_HEADERS)) headers.set(name, value);
+  return new Request(request, { headers });
+}
+
+/**
+ * The refresh of an anime API answer the page already has from this cache waits, on the server,
+ * behind what people are waiting for: it is sent as a background job's request.
+ */
+const refreshInBackground: SerwistPlugin = {
+  requestWillFetch: async ({ request }) => {
+    const kept = await (await caches.open(CACHE_NAMES.animeApi)).match(request);
+    return refreshesKeptAnswer(kept) ? asBackground(request) : request;
+  },
+};
+
 /** A page never saved, without a network: the offline page, in the visitor's language. */
 const offlineFallback: SerwistPlugin = {
   handlerDidError: async () => {
@@ -133,7 +153,11 @@ const serwist = new Serwist({
       matcher: ({ request }) => isAnimeApiRequest(request, origin),
       handler: new StaleWhileRevalidate({
         cacheName: CACHE_NAMES.animeApi,
-        plugins: [storableOnly, new ExpirationPlugin({ ...ANIME_API_BOUNDS, purgeOnQuotaError: true })],
+        plugins: [
+          refreshInBackground,
+          storableOnly,
+          new ExpirationPlugin({ ...ANIME_API_BOUNDS, purgeOnQuotaError: true }),
+        ],
       }),
     },
   ],
@@ -144,7 +168,12 @@ async function kitPage(event: ExtendableEvent, path: string, locale: string): Pr
   const url = new URL(path, origin).href;
   const saved = await (await caches.open(pagesCache)).match(pageCacheKey(url, pageLocale(locale)));
   const response =
-    saved ?? (await pages.handle({ event, request: new Request(url, { headers: { Accept: 'text/html' } }) }));
+    saved ??
+    (await pages.handle({
+      event,
+      // Nobody waits for the kit: its requests say so (lib/request-priority.ts).
+      request: asBackground(new Request(url, { headers: { Accept: 'text/html' } })),
+    }));
   return response.ok ? response.text() : '';
 }
 

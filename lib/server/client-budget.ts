@@ -5,6 +5,7 @@ import { serverLog } from './log';
 import { MemoryBuckets, SharedBudget } from './budget-store';
 import { AppError } from './errors';
 import { processState } from './process-state';
+import { withRequestPriority } from './priority-limiter';
 import { getRedis } from './redis';
 
 const log = serverLog('budget');
@@ -141,7 +142,10 @@ export function getPageMissBudget(): SharedBudget {
 
 /** Runs `fn` (an API route's work) charging upstream calls it starts to the request's client. */
 export function withClientBudget<T>(request: Request, fn: () => Promise<T>): Promise<T> {
-  return context().run({ client: clientKeyOf(request), budget: getClientBudget }, fn);
+  // A background job's request (the offline kit, a notification check) waits behind people's.
+  return withRequestPriority(request, () =>
+    context().run({ client: clientKeyOf(request), budget: getClientBudget }, fn),
+  );
 }
 
 /**

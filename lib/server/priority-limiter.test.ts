@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { isAppError } from './errors';
-import { CALL_PRIORITY, PriorityLimiter, currentCallPriority, withCallPriority } from './priority-limiter';
+import { BACKGROUND_REQUEST_HEADERS, REQUEST_PRIORITY_HEADER } from '@/lib/request-priority';
+import {
+  CALL_PRIORITY,
+  PriorityLimiter,
+  atRequestedPriority,
+  currentCallPriority,
+  priorityFloorOf,
+  withCallPriority,
+  withPriorityFloor,
+  withRequestPriority,
+} from './priority-limiter';
 import { InProcessRateLimiter, RECEIVER_MARGIN_MS } from './rate-limiter';
 
 const GAP = 40;
@@ -73,5 +83,61 @@ describe('PriorityLimiter', () => {
   it('asks at a listing priority when nobody said', () => {
     expect(currentCallPriority()).toBe(CALL_PRIORITY.listing);
     expect(withCallPriority(CALL_PRIORITY.answer, currentCallPriority)).toBe(CALL_PRIORITY.answer);
+  });
+});
+
+describe('the priority a request asks for', () => {
+  const request = (headers: Record<string, string>) => ({ headers: new Headers(headers) });
+
+  it('puts the background jobs’ requests at background priority, and nothing else', () => {
+    expect(priorityFloorOf(new Headers(BACKGROUND_REQUEST_HEADERS))).toBe(CALL_PRIORITY.background);
+    expect(priorityFloorOf(new Headers({ [REQUEST_PRIORITY_HEADER]: ' Background ' }))).toBe(
+      CALL_PRIORITY.background,
+    );
+    // A person's request, or any other value: each call keeps its own priority (none can be raised).
+    expect(priorityFloorOf(new Headers())).toBeNull();
+    for (const value of ['answer', 'listing', 'high', '0', '']) {
+      expect(priorityFloorOf(new Headers({ [REQUEST_PRIORITY_HEADER]: value }))).toBeNull();
+    }
+  });
+
+  it('lowers every call of a background request, and leaves a person’s calls where they are', () => {
+    const background = request(BACKGROUND_REQUEST_HEADERS);
+    expect(withRequestPriority(background, () => atRequestedPriority(CALL_PRIORITY.answer))).toBe(
+      CALL_PRIORITY.background,
+    );
+    expect(withRequestPriority(background, () => atRequestedPriority(CALL_PRIORITY.listing))).toBe(
+      CALL_PRIORITY.background,
+    );
+    const person = request({ [REQUEST_PRIORITY_HEADER]: 'answer' });
+    expect(withRequestPriority(person, () => atRequestedPriority(CALL_PRIORITY.answer))).toBe(
+      CALL_PRIORITY.answer,
+    );
+    expect(withRequestPriority(person, () => atRequestedPriority(CALL_PRIORITY.listing))).toBe(
+      CALL_PRIORITY.listing,
+    );
+    expect(atRequestedPriority(CALL_PRIORITY.answer)).toBe(CALL_PRIORITY.answer);
+    // A floor is never raised by an inner one.
+    expect(
+      withPriorityFloor(CALL_PRIORITY.background, () =>
+        withPriorityFloor(CALL_PRIORITY.answer, () => atRequestedPriority(CALL_PRIORITY.answer)),
+      ),
+    ).toBe(CALL_PRIORITY.background);
+  });
+
+  it('queues a background request’s listing behind a person’s page and listing', async () => {
+    const queue = limiter();
+    const order: string[] = [];
+    const ask = (name: string, base: (typeof CALL_PRIORITY)[keyof typeof CALL_PRIORITY], headers = {}) =>
+      withRequestPriority(request(headers), () =>
+        withCallPriority(atRequestedPriority(base), () => queue.acquire({ maxWaitMs: 10_000 })),
+      ).then(() => order.push(name));
+    await Promise.all([
+      ask('kit-listing', CALL_PRIORITY.listing, BACKGROUND_REQUEST_HEADERS),
+      ask('check-record', CALL_PRIORITY.answer, BACKGROUND_REQUEST_HEADERS),
+      ask('listing', CALL_PRIORITY.listing),
+      ask('page', CALL_PRIORITY.answer),
+    ]);
+    expect(order).toEqual(['page', 'listing', 'kit-listing', 'check-record']);
   });
 });

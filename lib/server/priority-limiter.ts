@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { isBackgroundRequest } from '@/lib/request-priority';
 import type { RateLimiter } from './contracts';
 import { rateLimited } from './errors';
 import { processState } from './process-state';
@@ -21,11 +22,46 @@ export const CALL_PRIORITY = {
 
 export type CallPriority = (typeof CALL_PRIORITY)[keyof typeof CALL_PRIORITY];
 
-const state = processState<{ priority?: AsyncLocalStorage<CallPriority> }>('rate-limiter', () => ({}));
+const state = processState<{
+  priority?: AsyncLocalStorage<CallPriority>;
+  floor?: AsyncLocalStorage<CallPriority>;
+}>('rate-limiter', () => ({}));
 
 function context(): AsyncLocalStorage<CallPriority> {
   state.priority ??= new AsyncLocalStorage<CallPriority>();
   return state.priority;
+}
+
+function floorContext(): AsyncLocalStorage<CallPriority> {
+  state.floor ??= new AsyncLocalStorage<CallPriority>();
+  return state.floor;
+}
+
+/**
+ * Runs `fn` (a request's work) with every call it starts at `floor` or later: the requests of the
+ * app's background jobs (lib/request-priority.ts) wait behind what people opened.
+ */
+export function withPriorityFloor<T>(floor: CallPriority, fn: () => T): T {
+  return floorContext().run(Math.max(floor, floorContext().getStore() ?? floor) as CallPriority, fn);
+}
+
+/**
+ * The floor of the calls a request starts: background for the app's background jobs (their
+ * header, lib/request-priority.ts), none for anything else (each call keeps its own priority).
+ */
+export function priorityFloorOf(headers: Pick<Headers, 'get'>): CallPriority | null {
+  return isBackgroundRequest(headers) ? CALL_PRIORITY.background : null;
+}
+
+/** Runs `fn` (an API route's work for `request`) at the floor its request asks for, if any. */
+export function withRequestPriority<T>(request: { headers: Pick<Headers, 'get'> }, fn: () => T): T {
+  const floor = priorityFloorOf(request.headers);
+  return floor === null ? fn() : withPriorityFloor(floor, fn);
+}
+
+/** `priority`, or the request's floor when that comes later (a background job's request). */
+export function atRequestedPriority(priority: CallPriority): CallPriority {
+  return Math.max(priority, floorContext().getStore() ?? priority) as CallPriority;
 }
 
 /** Runs `fn` with its calls (and queue estimates) at `priority`. */
