@@ -58,8 +58,10 @@ export function nginxBinary(): string | null {
   return null;
 }
 
-async function startNext(fakeUrl: string): Promise<{ url: string; child: ChildProcess }> {
+async function startNext(fakeUrl: string): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
   const port = await freePort();
+  // Its own database: records another stack (or an earlier run) stored would answer for Jikan.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'anime-master-edge-data-'));
   // As playwright.config.ts's webServer runs the app, behind one proxy hop (this nginx).
   const child = spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', String(port)], {
     cwd: root,
@@ -73,12 +75,13 @@ async function startNext(fakeUrl: string): Promise<{ url: string; child: ChildPr
       STREAMING_BASE_URLS: `${fakeUrl}/streaming/main`,
       TRANSLATE_BASE_URL: `${fakeUrl}/translate`,
       TRUSTED_PROXY_HOPS: '1',
+      DATA_DIR: dataDir,
     },
     stdio: process.env.EDGE_STACK_DEBUG ? 'inherit' : 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/__edge-stack-ready`, child, 90_000);
-  return { url, child };
+  return { url, child, dataDir };
 }
 
 async function startTap(appUrl: string): Promise<{ tap: Tap; port: number; close(): Promise<void> }> {
@@ -211,6 +214,7 @@ export async function startEdgeStack(settings: Record<string, string> = {}): Pro
       await stopProcess(app.child);
       await stopProcess(fake.child);
       rmSync(edge.dataDir, { recursive: true, force: true });
+      rmSync(app.dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { authServerEnv } from '../auth-emulator/env.mjs';
 import { createGoogleUser, idTokenFor } from '../auth-emulator/client';
@@ -16,25 +13,16 @@ import { nginxBinary, startEdgeStack } from './edge-stack';
 test.skip(!nginxBinary(), 'nginx is not installed: npm test installs it (apt-get install nginx)');
 test.describe.configure({ mode: 'default' });
 
-/** The edge's `next start` verifies the Auth emulator's tokens and keeps its own database. */
+/** The edge's `next start` verifies the Auth emulator's tokens (its database is its own: edge-stack.ts). */
 async function startLibraryEdge(settings: Record<string, string> = {}) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'anime-master-edge-library-'));
-  const saved = { ...process.env };
-  Object.assign(process.env, authServerEnv(), { DATA_DIR: dataDir });
+  const saved = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  Object.assign(process.env, authServerEnv());
   try {
     const stack = await startEdgeStack(settings);
-    return {
-      stack,
-      async close() {
-        await stack.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
+    return { stack, close: () => stack.close() };
   } finally {
-    for (const key of ['FIREBASE_AUTH_EMULATOR_HOST', 'DATA_DIR']) {
-      if (saved[key] === undefined) delete process.env[key];
-      else process.env[key] = saved[key];
-    }
+    if (saved === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    else process.env.FIREBASE_AUTH_EMULATOR_HOST = saved;
   }
 }
 
