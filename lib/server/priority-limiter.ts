@@ -21,9 +21,11 @@ export const CALL_PRIORITY = {
 
 export type CallPriority = (typeof CALL_PRIORITY)[keyof typeof CALL_PRIORITY];
 
-const state = processState<{ priority?: AsyncLocalStorage<CallPriority> }>('rate-limiter', () => ({}));
+const moduleState = () =>
+  processState<{ priority?: AsyncLocalStorage<CallPriority> }>('call-priority', () => ({}));
 
 function context(): AsyncLocalStorage<CallPriority> {
+  const state = moduleState();
   state.priority ??= new AsyncLocalStorage<CallPriority>();
   return state.priority;
 }
