@@ -6,9 +6,8 @@ import { RECEIVER_MARGIN_MS } from '@/lib/server/rate-limiter';
 import { captureServerLog } from '@/test/support/log';
 import { getAnimeDetails, getSeasonNow, getTopAnime, isStopgapPage, searchAnime } from './index';
 import { answersOffline } from './offline';
-import { freshProcess, provideProcessState } from '@/test/support/process';
+import { freshProcess } from '@/test/support/process';
 import { freshDataLayer } from '@/test/support/data-layer';
-import { createCatalogueState } from '@/lib/catalogue';
 
 const anon = { adult: false };
 /** A verified adult sees every offline record, its adult facts known or not. */
@@ -24,8 +23,7 @@ beforeEach(() => {
   process.env.JIKAN_BASE_URL = 'http://jikan.test/v4';
   process.env.JIKAN_MIN_INTERVAL_MS = '0';
   process.env.JIKAN_TIMEOUT_MS = '1000';
-  freshDataLayer();
-  provideProcessState('catalogue', createCatalogueState(testCatalogue()));
+  freshDataLayer(testCatalogue());
   // Only Date is faked: the catalogue judges air dates against "today" (2026-11-23 in Japan).
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-23T03:00:00Z'));

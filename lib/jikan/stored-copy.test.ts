@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { animeById } from '@/e2e/fake-upstream/fixtures.mjs';
-import { catalogueEnriched, createCatalogueState } from '@/lib/catalogue';
+import { catalogueEnriched } from '@/lib/catalogue';
 import { testCatalogue } from '@/lib/catalogue/test-catalogue';
 import { openDatabase, type OpenDatabase } from '@/lib/db/open';
 import { recordWritesSettled, createRecordStoreState } from '@/lib/records';
@@ -25,8 +25,7 @@ let now: number;
 
 /** The process restarts: its memory (hot cache, limiter, catalogue enrichment) is gone, the database stays. */
 function restart() {
-  freshDataLayer();
-  provideProcessState('catalogue', createCatalogueState(testCatalogue()));
+  freshDataLayer(testCatalogue());
   provideProcessState('records', createRecordStoreState(database.db));
 }
 

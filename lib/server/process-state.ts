@@ -60,6 +60,8 @@ export type ProcessStateKey =
   | 'learn'
   /** lib/library/route-helpers.ts: each account's budget of library writes. */
   | 'library-budget'
+  /** lib/library/store.ts: when each account's tombstones were last compacted. */
+  | 'library-compaction'
   /** lib/db/index.ts: the database and its snapshots. */
   | 'db'
   /** lib/firebase/admin.ts: the Firebase Admin SDK's Auth. */

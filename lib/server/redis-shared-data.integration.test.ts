@@ -8,25 +8,14 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { catalogueEnriched, createCatalogueState } from '@/lib/catalogue';
-import { Catalogue, toSeenAnime } from '@/lib/catalogue/catalogue';
-import { CATALOGUE_FORMAT } from '@/lib/catalogue/convert.mjs';
+import { toSeenAnime } from '@/lib/catalogue/catalogue';
 import { EnrichmentStore } from '@/lib/catalogue/enrichment-store';
 import { getAnimeDetails } from '@/lib/jikan';
 import { testAnime } from '@/lib/jikan/test-anime';
 import { translateToPortuguese } from '@/lib/translate';
 import { describeWithRedis } from '@/test/support/redis-suite';
+import { emptyCatalogue, freshDataLayer } from '@/test/support/data-layer';
 import { freshProcess, provideProcessState } from '@/test/support/process';
-
-import { freshDataLayer } from '@/test/support/data-layer';
-
-function emptyCatalogue(): Catalogue {
-  return new Catalogue({
-    format: CATALOGUE_FORMAT,
-    source: { name: 'bangumi-data', version: 'test', license: 'CC-BY-4.0' },
-    sites: {},
-    records: [],
-  });
-}
 
 describeWithRedis('data shared through Redis (real redis-server)', (server) => {
   let admin: Redis;
