@@ -20,14 +20,12 @@ import { writeFileSync } from 'node:fs';
 import { it, vi } from 'vitest';
 import { animeById, ID_DEATH_NOTE } from '../e2e/fake-upstream/fixtures.mjs';
 import { random, zipf } from './random.mjs';
-import { resetCatalogueForTests } from '@/lib/catalogue';
 import {
   getAnimeDetails,
   getPopularAnime,
   getSeasonNow,
   getTopAnime,
   isStopgapPage,
-  resetJikanForTests,
   searchAnime,
 } from '@/lib/jikan';
 import type { AnimeDetails, AnimePage } from '@/lib/jikan/types';
@@ -36,13 +34,15 @@ import {
   CACHE_TTL_MS,
   cacheKind,
   getCache,
-  resetCacheForTests,
   SHARED_CACHE_LIVES,
   STALE_LIMIT_MS,
+  InProcessCache,
 } from '@/lib/server/cache';
 import { getRateLimiter } from '@/lib/server/rate-limiter';
 import { REFRESH_RETRY_MS } from '@/lib/jikan/client';
 import { storedCopyDecision } from '@/lib/records/freshness';
+import { freshProcess, provideProcessState } from '@/test/support/process';
+import { freshDataLayer } from '@/test/support/data-layer';
 
 const RATES = (process.env.TRAFFIC_RATES ?? '100,1000,10000').split(',').map(Number);
 /** Simulated minutes per rate (one value for all, or one per rate); the second half is measured. */
@@ -123,13 +123,15 @@ async function simulate(cacheName: 'shared' | 'spec', rate: number, minutes: num
   // The app logs every failed call and fallback; thousands of lines would only slow the run.
   for (const level of ['info', 'warn', 'error'] as const)
     vi.spyOn(console, level).mockImplementation(() => undefined);
-  resetJikanForTests();
-  resetCatalogueForTests(); // the real offline catalogue, as in production
-  resetCacheForTests(
-    cacheName === 'shared'
-      ? { life: (key) => SHARED_CACHE_LIVES[cacheKind(key)], maxEntries: SHARED_ENTRIES }
-      : { ttlMs: CACHE_TTL_MS, staleLimitMs: STALE_LIMIT_MS, maxEntries: CACHE_MAX_ENTRIES },
-  );
+  freshDataLayer();
+  freshProcess('catalogue'); // the real offline catalogue, as in production
+  provideProcessState('cache', {
+    cache: new InProcessCache(
+      cacheName === 'shared'
+        ? { life: (key) => SHARED_CACHE_LIVES[cacheKind(key)], maxEntries: SHARED_ENTRIES }
+        : { ttlMs: CACHE_TTL_MS, staleLimitMs: STALE_LIMIT_MS, maxEntries: CACHE_MAX_ENTRIES },
+    ),
+  });
   const visitors = new AsyncLocalStorage<Visitor>();
 
   const cache = getCache();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { processState } from './server/process-state';
 
 // In the browser, zod must not probe for `new Function` (its JIT check): the pages' CSP forbids
 // eval, and the probe is reported as a violation (lib/server/security-headers.ts). The server keeps
@@ -152,18 +153,17 @@ const serverSchema = z.object({
 
 export type ServerEnv = z.infer<typeof serverSchema>;
 
-let cachedServerEnv: ServerEnv | undefined;
-
 /** Server settings; throws a readable error naming the bad variable. Cached after first read. */
 export function serverEnv(): ServerEnv {
-  if (cachedServerEnv) return cachedServerEnv;
+  const state = processState<{ serverEnv?: ServerEnv }>('env', () => ({}));
+  if (state.serverEnv) return state.serverEnv;
   const parsed = serverSchema.safeParse(process.env);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid environment: ${detail}`);
   }
-  cachedServerEnv = parsed.data;
-  return cachedServerEnv;
+  state.serverEnv = parsed.data;
+  return state.serverEnv;
 }
 
 /**
@@ -187,11 +187,6 @@ export function logLevelSetting(): (typeof LOG_LEVELS)[number] {
 export function siteUrl(): string {
   const { SITE_URL, PORT } = serverEnv();
   return SITE_URL ?? `http://localhost:${PORT}`;
-}
-
-/** Tests change process.env between cases; this forgets the cached read. */
-export function resetServerEnvForTests(): void {
-  cachedServerEnv = undefined;
 }
 
 const publicSchema = z.object({

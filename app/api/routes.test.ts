@@ -1,9 +1,5 @@
 import { NextRequest } from 'next/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetJikanForTests } from '@/lib/jikan';
-import { resetStreamingForTests } from '@/lib/streaming';
-import { resetEpisodesByIdForTests } from '@/lib/streaming/by-anime';
-import { resetTranslateForTests } from '@/lib/translate';
 import { GET as getById } from './anime/[id]/route';
 import { GET as getPopular } from './anime/popular/route';
 import { GET as getSearch } from './anime/search/route';
@@ -11,6 +7,8 @@ import { GET as getSeason } from './anime/season/route';
 import { GET as getSuggest } from './anime/suggest/route';
 import { GET as getTop } from './anime/top/route';
 import { GET as getEpisodes } from './streaming/episodes/route';
+import { freshProcess } from '@/test/support/process';
+import { freshDataLayer } from '@/test/support/data-layer';
 
 const ORIGIN = 'http://app.test';
 const CDN = 'public, s-maxage=600, stale-while-revalidate=86400';
@@ -30,10 +28,8 @@ beforeEach(() => {
   process.env.JIKAN_MIN_INTERVAL_MS = '0';
   process.env.STREAMING_BASE_URLS = 'http://stream.test';
   process.env.TRANSLATE_BASE_URL = 'http://translate.test';
-  resetJikanForTests();
-  resetStreamingForTests();
-  resetEpisodesByIdForTests();
-  resetTranslateForTests();
+  freshDataLayer();
+  freshProcess('streaming', 'streaming-by-anime', 'translate');
   calls = [];
   respond = () =>
     json({ data: [record(1), record(2, { rating: 'Rx - Hentai' })], pagination: { has_next_page: true } });
@@ -61,7 +57,7 @@ afterEach(() => {
   ]) {
     delete process.env[name];
   }
-  resetJikanForTests();
+  freshDataLayer();
 });
 
 const get = (path: string) => new NextRequest(new URL(path, ORIGIN));
@@ -333,7 +329,7 @@ describe('GET /api/anime/[id]', () => {
     process.env.CLIENT_MISS_PER_MINUTE = '6';
     // Two proxies in front (a CDN, then nginx): the client is the second entry from the right.
     process.env.TRUSTED_PROXY_HOPS = '2';
-    resetJikanForTests();
+    freshDataLayer();
     respond = (url) => json({ data: record(Number(url.pathname.split('/')[3])) });
     const from = (client: string, id: number) =>
       getById(
@@ -443,7 +439,7 @@ describe('GET /api/streaming/episodes', () => {
     process.env.CLIENT_MISS_BURST = '2';
     process.env.CLIENT_MISS_PER_MINUTE = '2';
     process.env.TRUSTED_PROXY_HOPS = '1';
-    resetJikanForTests();
+    freshDataLayer();
     respond = provider;
     const from = (client: string, id: number) =>
       getEpisodes(
@@ -467,7 +463,7 @@ describe('GET /api/streaming/episodes', () => {
       delete process.env.CLIENT_MISS_BURST;
       delete process.env.CLIENT_MISS_PER_MINUTE;
       delete process.env.TRUSTED_PROXY_HOPS;
-      resetJikanForTests();
+      freshDataLayer();
     }
   });
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ageStatus } from '@/lib/firebase/age';
 import type { AuthUser } from '@/lib/firebase/client';
 import { testAnime } from '@/lib/jikan/test-anime';
-import { resetAuthStoreForTests, useAuthStore } from '@/lib/stores/auth-store';
+import { useAuthStore } from '@/lib/stores/auth-store';
 import { useAdultListing } from './use-adult-listing';
 
 function user(birthday?: string): AuthUser {
@@ -27,7 +27,7 @@ const fullPage = {
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
-  resetAuthStoreForTests();
+  useAuthStore.setState(useAuthStore.getInitialState(), true);
   fetchMock = vi.fn(async () => new Response(JSON.stringify(fullPage), { status: 200 }));
   vi.stubGlobal('fetch', fetchMock);
   useAuthStore.setState({ getIdToken: async () => 'token' });

@@ -186,8 +186,3 @@ export function useRecommendations(ids: readonly number[], enabled = true): Reco
 
   return { states, retry };
 }
-
-/** Test-only: forget the answers kept for this tab. */
-export function forgetRecommendationsForTests(): void {
-  answered.clear();
-}

@@ -34,7 +34,7 @@ export type { StreamingLink } from './catalogue';
 
 export const CATALOGUE_PATH = path.join(process.cwd(), '.catalogue', 'catalogue.json');
 
-const state = processState<{
+interface CatalogueState {
   catalogue?: Catalogue | null;
   /** Records seen before the catalogue loaded; handed over when it does. */
   catalogueBacklog?: Map<number, Anime | AnimeDetails>;
@@ -42,9 +42,17 @@ const state = processState<{
   enrichmentStore?: EnrichmentStore | null;
   /** The reload of the stored enrichment, started on first catalogue use. */
   enrichmentReload?: Promise<number>;
-}>('catalogue', () => ({}));
+}
+
+/** The catalogue's state in one process: `catalogue`, else the offline file loaded on first use. */
+export function createCatalogueState(catalogue?: Catalogue): CatalogueState {
+  return { catalogue };
+}
+
+const moduleState = () => processState<CatalogueState>('catalogue', createCatalogueState);
 
 function enrichmentStore(): EnrichmentStore | null {
+  const state = moduleState();
   if (state.enrichmentStore === undefined) {
     const redis = getRedis();
     state.enrichmentStore = redis ? new EnrichmentStore(redis) : null;
@@ -58,6 +66,7 @@ function enrichmentStore(): EnrichmentStore | null {
  * read.
  */
 function reloadEnrichment(catalogue: Catalogue): Promise<number> {
+  const state = moduleState();
   state.enrichmentReload ??= (async () => {
     const started = performance.now();
     const fromRedis =
@@ -109,6 +118,7 @@ function readCatalogueFile(): CatalogueFile {
 
 /** The catalogue, loading it on first call; null when it cannot be loaded at all (logged once). */
 export function getCatalogue(): Catalogue | null {
+  const state = moduleState();
   if (state.catalogue !== undefined) return state.catalogue;
   const started = performance.now();
   try {
@@ -135,6 +145,7 @@ const BACKLOG_MAX = 2_000;
  * wait in a small backlog, so a healthy server never pays the load just to remember titles.
  */
 export function rememberAnime(records: readonly (Anime | AnimeDetails)[]): void {
+  const state = moduleState();
   const catalogue = state.catalogue;
   const saved = enrichmentStore();
   if (catalogue) {
@@ -196,24 +207,4 @@ export function streamingLinks(id: number): StreamingLink[] {
 /** The data's name, version and licence, for the credit line. */
 export function catalogueSource(): Catalogue['source'] | null {
   return getCatalogue()?.source ?? null;
-}
-
-/** Test-only: use `catalogue` (undefined: load the real one on next use) and forget the backlog. */
-export function resetCatalogueForTests(catalogue?: Catalogue): void {
-  state.catalogue = catalogue;
-  state.catalogueBacklog = undefined;
-  state.enrichmentStore = undefined;
-  state.enrichmentReload = undefined;
-}
-
-/** Test-only: a catalogue with no records. */
-export function emptyCatalogueForTests(): void {
-  resetCatalogueForTests(
-    new Catalogue({
-      format: CATALOGUE_FORMAT,
-      source: { name: 'bangumi-data', version: 'test', license: 'CC-BY-4.0' },
-      sites: {},
-      records: [],
-    }),
-  );
 }

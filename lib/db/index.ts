@@ -2,6 +2,7 @@ import 'server-only';
 import type { Kysely } from 'kysely';
 import { serverEnv } from '@/lib/env';
 import { serverLog } from '@/lib/server/log';
+import { processState } from '@/lib/server/process-state';
 import { DataDirLockedError } from './lock';
 import { openDatabase, type OpenDatabase } from './open';
 import type { Recovery } from './recovery';
@@ -14,19 +15,18 @@ export type { Database } from './schema';
 
 /**
  * The app's one database (lib/db/open.ts): DATABASE_URL's Postgres, else PGlite in DATA_DIR.
- * Opened and migrated on first use, so a server that never needs it never opens it. Kept on
- * globalThis: Next bundles this module into several bundles of one process, and PGlite's folder
- * may be opened only once. Once the server is stopping (closeDb), it is never opened again.
+ * Opened and migrated on first use, so a server that never needs it never opens it. Kept in the
+ * process's state (lib/server/process-state.ts): Next bundles this module into several bundles of
+ * one process, and PGlite's folder may be opened only once. Once the server is stopping (closeDb),
+ * it is never opened again.
  */
-const store = globalThis as typeof globalThis & {
-  __animeMasterDb?: Promise<OpenDatabase>;
-  __animeMasterDbState?: DbState;
-};
 
 /** Why the database cannot answer, as a code (never an error's text, which may name hosts or users). */
 export type DatabaseDownReason = 'stopping' | 'locked' | 'unavailable';
 
 interface DbState {
+  /** The database, opening or open. */
+  opening?: Promise<OpenDatabase>;
   stopping: boolean;
   /** Why the last opening failed. */
   failure?: DatabaseDownReason;
@@ -34,9 +34,13 @@ interface DbState {
   snapshotTimer?: ReturnType<typeof setInterval>;
 }
 
+/** The database's state in one process: `open` when given, else opened on first use. */
+export function createDbState(open?: OpenDatabase): DbState {
+  return { opening: open && Promise.resolve(open), stopping: false, recovery: null };
+}
+
 function state(): DbState {
-  store.__animeMasterDbState ??= { stopping: false, recovery: null };
-  return store.__animeMasterDbState;
+  return processState<DbState>('db', createDbState);
 }
 
 class DatabaseStoppingError extends Error {
@@ -59,7 +63,8 @@ function scheduleSnapshots(open: OpenDatabase): void {
 
 export function getDb(): Promise<Kysely<Database>> {
   if (state().stopping) return Promise.reject(new DatabaseStoppingError());
-  if (!store.__animeMasterDb) {
+  const current = state();
+  if (!current.opening) {
     const env = serverEnv();
     const opening = openDatabase({
       url: env.DATABASE_URL,
@@ -67,7 +72,7 @@ export function getDb(): Promise<Kysely<Database>> {
       lockWaitMs: env.DATA_DIR_LOCK_WAIT_MS,
       snapshots: { keep: env.DB_SNAPSHOT_KEEP, maxBytes: env.DB_SNAPSHOT_MAX_MB * 1024 * 1024 },
     });
-    store.__animeMasterDb = opening;
+    current.opening = opening;
     opening.then(
       (open) => {
         state().failure = undefined;
@@ -79,11 +84,11 @@ export function getDb(): Promise<Kysely<Database>> {
       (error: unknown) => {
         log.error({ err: error }, 'could not open the database');
         state().failure = error instanceof DataDirLockedError ? 'locked' : 'unavailable';
-        if (store.__animeMasterDb === opening) store.__animeMasterDb = undefined;
+        if (state().opening === opening) state().opening = undefined;
       },
     );
   }
-  return store.__animeMasterDb.then((open) => open.db);
+  return current.opening.then((open) => open.db);
 }
 
 /** What /api/health reports about the database beyond "it answers". */
@@ -111,7 +116,7 @@ export function stopTakingWork(): void {
 export async function closeDb(): Promise<void> {
   state().stopping = true;
   if (state().snapshotTimer) clearInterval(state().snapshotTimer);
-  const opening = store.__animeMasterDb;
+  const opening = state().opening;
   if (!opening) return;
   try {
     const open = await opening;
@@ -119,10 +124,4 @@ export async function closeDb(): Promise<void> {
   } catch (error) {
     log.error({ err: error }, 'closing the database failed');
   }
-}
-
-/** Test-only: use `open` as the app's database (or forget it). */
-export function setDbForTests(open: OpenDatabase | undefined): void {
-  store.__animeMasterDb = open ? Promise.resolve(open) : undefined;
-  store.__animeMasterDbState = undefined;
 }

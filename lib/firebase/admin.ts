@@ -3,6 +3,7 @@ import type { Auth as AdminAuth, DecodedIdToken } from 'firebase-admin/auth';
 import { LRUCache } from 'lru-cache';
 import { publicEnv } from '@/lib/env';
 import { serverLog } from '@/lib/server/log';
+import { processState } from '@/lib/server/process-state';
 import { ageStatus } from './age';
 
 const log = serverLog('auth');
@@ -24,13 +25,17 @@ export interface VerifiedIdentity {
 
 /** Verifications are remembered briefly: one page fires several API calls with the same token. */
 const CACHE_TTL_MS = 60_000;
-const cache = new LRUCache<string, VerifiedIdentity>({ max: 1000, ttl: CACHE_TTL_MS });
 
-let adminAuth: Promise<AdminAuth | null> | null = null;
+/** The verifications remembered and the Admin SDK's Auth, once per process. */
+const state = () =>
+  processState<{ cache: LRUCache<string, VerifiedIdentity>; adminAuth?: Promise<AdminAuth | null> }>(
+    'firebase-admin',
+    () => ({ cache: new LRUCache<string, VerifiedIdentity>({ max: 1000, ttl: CACHE_TTL_MS }) }),
+  );
 
 /** The Admin SDK loads on the first request that carries a token, not when a route module loads. */
 function getAdminAuth(): Promise<AdminAuth | null> {
-  adminAuth ??= (async () => {
+  return (state().adminAuth ??= (async () => {
     const projectId = publicEnv.firebaseProjectId.trim();
     if (!projectId) {
       log.warn('no Firebase project id: ID tokens cannot be verified, every caller is anonymous');
@@ -41,8 +46,7 @@ function getAdminAuth(): Promise<AdminAuth | null> {
     const name = 'anime-master';
     const app = getApps().find((candidate) => candidate.name === name) ?? initializeApp({ projectId }, name);
     return getAuth(app);
-  })();
-  return adminAuth;
+  })());
 }
 
 /**
@@ -54,6 +58,7 @@ export async function verifyIdentity(
   token: string,
   now: number = Date.now(),
 ): Promise<VerifiedIdentity | null> {
+  const { cache } = state();
   const cached = cache.get(token);
   if (cached && cached.expiresAt > now) return cached;
 
@@ -75,10 +80,4 @@ export async function verifyIdentity(
   };
   cache.set(token, identity, { ttl: Math.max(0, Math.min(CACHE_TTL_MS, identity.expiresAt - now)) });
   return identity;
-}
-
-/** Test-only: forget cached verifications and the Admin SDK instance. */
-export function resetAdminForTests(): void {
-  cache.clear();
-  adminAuth = null;
 }

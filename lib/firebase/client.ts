@@ -160,9 +160,3 @@ export async function currentIdToken(): Promise<string | null> {
   const user = instance?.currentUser;
   return user ? user.getIdToken() : null;
 }
-
-/** Test-only: forget the started instance. */
-export function resetFirebaseClientForTests(): void {
-  auth = null;
-  startError = null;
-}

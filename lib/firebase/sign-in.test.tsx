@@ -56,10 +56,8 @@ vi.mock('firebase/auth', () => {
 const showToast = vi.fn();
 vi.mock('@/lib/toast', () => ({ showToast: (...args: unknown[]) => showToast(...args) }));
 
-const { resetFirebaseClientForTests } = await import('./client');
-const { AUTH_LOADING_TIMEOUT_MS, resetAuthStoreForTests, useAuthStore } =
-  await import('@/lib/stores/auth-store');
-const { useAuth } = await import('./use-auth');
+let { AUTH_LOADING_TIMEOUT_MS, useAuthStore } = await import('@/lib/stores/auth-store');
+let { useAuth } = await import('./use-auth');
 
 function wrapper({ children }: { children: ReactNode }) {
   return (
@@ -69,9 +67,11 @@ function wrapper({ children }: { children: ReactNode }) {
   );
 }
 
-beforeEach(() => {
-  resetFirebaseClientForTests();
-  resetAuthStoreForTests();
+beforeEach(async () => {
+  // A fresh tab: new copies of the store and the client, nothing started.
+  vi.resetModules();
+  ({ AUTH_LOADING_TIMEOUT_MS, useAuthStore } = await import('@/lib/stores/auth-store'));
+  ({ useAuth } = await import('./use-auth'));
   sdk.env.firebaseProjectId = 'demo';
   sdk.env.firebaseAuthEmulatorHost = '';
   sdk.scopes = [];

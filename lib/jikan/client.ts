@@ -182,14 +182,16 @@ class ExpiringSet {
   }
 }
 
-const state = processState<{
-  notFound?: ExpiringSet;
-  refreshFailed?: ExpiringSet;
-  turns?: Map<string, number>;
-}>('jikan-client', () => ({}));
+const moduleState = () =>
+  processState<{
+    notFound?: ExpiringSet;
+    refreshFailed?: ExpiringSet;
+    turns?: Map<string, number>;
+  }>('jikan-client', () => ({}));
 
 /** Paths Jikan answered 404 for (negative cache): asked again, they cost nothing for an hour. */
 function knownMissing(): ExpiringSet {
+  const state = moduleState();
   state.notFound ??= new ExpiringSet(10_000, NOT_FOUND_TTL_MS);
   return state.notFound;
 }
@@ -208,6 +210,7 @@ async function rememberMissing(cache: Cache, key: string): Promise<void> {
 }
 
 function refreshFailed(): ExpiringSet {
+  const state = moduleState();
   state.refreshFailed ??= new ExpiringSet(1000, REFRESH_RETRY_MS);
   return state.refreshFailed;
 }
@@ -218,6 +221,7 @@ function refreshFailed(): ExpiringSet {
  * timed; joining any other costs a wait this process did not measure, taken as none.
  */
 function turns(): Map<string, number> {
+  const state = moduleState();
   state.turns ??= new Map();
   return state.turns;
 }
@@ -525,10 +529,3 @@ async function awaitOtherInstance<R>(cache: Cache, key: string, until: number) {
 
 /** How often an instance waiting on another instance's call looks for its answer. */
 const LOCK_POLL_MS = 100;
-
-/** Test-only: forget the negative cache, failed refreshes and expected turns. */
-export function resetJikanClientForTests(): void {
-  state.notFound = undefined;
-  state.refreshFailed = undefined;
-  state.turns = undefined;
-}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InProcessCache, resetCacheForTests, useCacheForTests } from '@/lib/server/cache';
+import { InProcessCache } from '@/lib/server/cache';
 import type { Cache } from '@/lib/server/contracts';
 import { AppError } from '@/lib/server/errors';
 import { getRateLimiter } from '@/lib/server/rate-limiter';
@@ -13,10 +13,11 @@ import {
   getSeasonNow,
   getTopAnime,
   isStopgapPage,
-  resetJikanForTests,
   searchAnime,
   suggestAnime,
 } from './index';
+import { freshProcess, provideProcessState } from '@/test/support/process';
+import { freshDataLayer } from '@/test/support/data-layer';
 
 const BASE = 'http://jikan.test/v4';
 const anon = { adult: false };
@@ -71,7 +72,7 @@ beforeEach(() => {
   process.env.JIKAN_BASE_URL = BASE;
   process.env.JIKAN_MIN_INTERVAL_MS = '0';
   process.env.JIKAN_TIMEOUT_MS = '1000';
-  resetJikanForTests();
+  freshDataLayer();
   log = captureServerLog('info');
 });
 
@@ -82,7 +83,7 @@ afterEach(() => {
   delete process.env.JIKAN_BASE_URL;
   delete process.env.JIKAN_MIN_INTERVAL_MS;
   delete process.env.JIKAN_TIMEOUT_MS;
-  resetJikanForTests();
+  freshDataLayer();
   log.stop();
 });
 
@@ -248,7 +249,7 @@ describe('searchAnime', () => {
 
   it('answers an empty page when the call times out', async () => {
     process.env.JIKAN_TIMEOUT_MS = '50';
-    resetJikanForTests();
+    freshDataLayer();
     upstream(hang);
     const page = await searchAnime({ q: 'x' }, anon);
     expect(isStopgapPage(page)).toBe(true);
@@ -498,7 +499,7 @@ describe('getAnimeDetails', () => {
       isLocked: async () => false,
       unlock: async () => undefined,
     };
-    useCacheForTests(shared);
+    provideProcessState('cache', { cache: shared });
     expect((await getAnimeDetails(23)).id).toBe(23);
     expect(calls).toHaveLength(1);
   });
@@ -634,7 +635,7 @@ describe('getAnimeDetails', () => {
 
   it('reports a timeout with the SPEC §8 message', async () => {
     process.env.JIKAN_TIMEOUT_MS = '50';
-    resetJikanForTests();
+    freshDataLayer();
     const calls = upstream(hang);
     const started = Date.now();
     await expect(getAnimeDetails(3)).rejects.toMatchObject({
@@ -666,7 +667,7 @@ describe('getAnimeIdByTitle', () => {
     const calls = upstream(() => json(listBody([20, 21])));
     expect(await getAnimeIdByTitle('Naruto')).toBe(20);
     expect(calls[0]!.searchParams.get('limit')).toBe('1');
-    resetCacheForTests();
+    freshProcess('cache', 'redis');
     expect(await getAnimeIdByTitle('  naruto ')).toBe(20);
     expect(calls).toHaveLength(1);
   });

@@ -1,12 +1,4 @@
 import 'server-only';
-import { emptyCatalogueForTests } from '@/lib/catalogue';
-import { resetServerEnvForTests } from '@/lib/env';
-import { setRecordStoreForTests } from '@/lib/records';
-import { resetCacheForTests } from '@/lib/server/cache';
-import { resetClientBudgetForTests } from '@/lib/server/client-budget';
-import { resetRateLimiterForTests } from '@/lib/server/rate-limiter';
-import { resetJikanClientForTests } from './client';
-import { resetTitleIdsForTests } from './titles';
 
 /**
  * The anime database as the app sees it. Server components call these directly; client
@@ -40,19 +32,3 @@ export {
 } from './listings';
 export { getAnimeDetails, isAnimeId } from './details';
 export { getAnimeIdByTitle } from './titles';
-
-/**
- * Test-only: forget env, cache, in-flight calls, rate-limit state and the title → id cache, and
- * start with an empty offline catalogue and no durable store, so a failure stays a failure unless a
- * test installs one.
- */
-export function resetJikanForTests(): void {
-  emptyCatalogueForTests();
-  resetServerEnvForTests();
-  resetCacheForTests();
-  resetRateLimiterForTests();
-  resetClientBudgetForTests();
-  resetJikanClientForTests();
-  resetTitleIdsForTests();
-  setRecordStoreForTests(null);
-}

@@ -9,20 +9,20 @@ import { NextRequest } from 'next/server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GET as getAnimeRoute } from '@/app/api/anime/[id]/route';
 import { GET as searchRoute } from '@/app/api/anime/search/route';
-import { resetServerEnvForTests } from '@/lib/env';
-import { resetCacheForTests } from '@/lib/server/cache';
 import { AppError } from '@/lib/server/errors';
-import { getStreamingEpisodes, resetStreamingForTests } from '@/lib/streaming';
-import { resetTranslateForTests, translateToPortuguese } from '@/lib/translate';
+import { getStreamingEpisodes } from '@/lib/streaming';
+import { translateToPortuguese } from '@/lib/translate';
 import {
   getAnimeDetails,
   getSeasonNow,
   getTopAnime,
   isStopgapPage,
-  resetJikanForTests,
   searchAnime,
   suggestAnime,
 } from './index';
+import { freshProcess, provideProcessState } from '@/test/support/process';
+import { freshDataLayer } from '@/test/support/data-layer';
+import { InProcessCache } from '@/lib/server/cache';
 
 const FAKE_DIR = path.resolve(__dirname, '../../e2e/fake-upstream');
 const fakePresent = fs.existsSync(path.join(FAKE_DIR, 'server.mjs'));
@@ -79,10 +79,9 @@ describe.skipIf(!fakePresent)('against the fake upstream', () => {
     process.env.JIKAN_TIMEOUT_MS = String(env.timeout ?? 15_000);
     process.env.STREAMING_BASE_URLS = `${fake.url}/streaming/down,${fake.url}/streaming/main`;
     process.env.TRANSLATE_BASE_URL = `${fake.url}/translate`;
-    resetServerEnvForTests();
-    resetJikanForTests();
-    resetStreamingForTests();
-    resetTranslateForTests();
+    freshProcess('env');
+    freshDataLayer();
+    freshProcess('streaming', 'translate');
   }
 
   const jikanCalls = (filter: { since?: number; match?: string } = {}) =>
@@ -106,7 +105,7 @@ describe.skipIf(!fakePresent)('against the fake upstream', () => {
     ]) {
       delete process.env[name];
     }
-    resetJikanForTests();
+    freshDataLayer();
   });
 
   beforeEach(async () => {
@@ -187,7 +186,7 @@ describe.skipIf(!fakePresent)('against the fake upstream', () => {
   });
 
   it('after a 429 with Retry-After: 5 makes no call for 5 s, serving cached entries (even expired)', async () => {
-    resetCacheForTests({ ttlMs: 500 });
+    provideProcessState('cache', { cache: new InProcessCache({ ttlMs: 500 }) });
     await searchAnime({ q: 'naruto' }, anon);
     await getAnimeDetails(ids.ID_NARUTO!);
     await sleep(600); // both entries are now past their life
@@ -296,7 +295,7 @@ describe.skipIf(!fakePresent)('against the fake upstream', () => {
   });
 
   it.each(['500', '503', '504'])('serves an empty page, then the stale copy, on HTTP %s', async (mode) => {
-    resetCacheForTests({ ttlMs: 100 });
+    provideProcessState('cache', { cache: new InProcessCache({ ttlMs: 100 }) });
     const warm = await searchAnime({ q: 'death note' }, anon);
     await sleep(150);
     await control.setFault({ service: 'jikan', mode });
@@ -394,7 +393,7 @@ describe.skipIf(!fakePresent)('against the fake upstream', () => {
       const translated = await translateToPortuguese(text);
       expect(translated).not.toBe(text);
       expect(translated.length).toBeGreaterThan(0);
-      resetTranslateForTests();
+      freshProcess('translate');
       await control.setFault({ service: 'translate', mode: '500' });
       expect(await translateToPortuguese(text)).toBe(text);
     });

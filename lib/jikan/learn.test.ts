@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureServerLog } from '@/test/support/log';
+import { freshProcess } from '@/test/support/process';
 
 const details = vi.hoisted(() => ({
   getAnimeDetails: vi.fn(async (id: number) => ({ id, offline: undefined }) as unknown),
@@ -8,10 +9,10 @@ const room = vi.hoisted(() => ({ limiterHasRoom: vi.fn(async () => true) }));
 vi.mock('./details', () => details);
 vi.mock('./related', () => room);
 
-const { learnOneRecord, forgetLearningForTests } = await import('./learn');
+const { learnOneRecord } = await import('./learn');
 
 beforeEach(() => {
-  forgetLearningForTests();
+  freshProcess('learn');
   details.getAnimeDetails.mockReset();
   room.limiterHasRoom.mockReset();
   room.limiterHasRoom.mockResolvedValue(true);

@@ -3,6 +3,7 @@ import { runAfterResponse } from '@/lib/server/background';
 import { withoutClientBudget } from '@/lib/server/client-budget';
 import { isAppError } from '@/lib/server/errors';
 import { serverLog } from '@/lib/server/log';
+import { processState } from '@/lib/server/process-state';
 import { getAnimeDetails } from './details';
 import { limiterHasRoom } from './related';
 
@@ -18,7 +19,8 @@ const log = serverLog('jikan');
  */
 
 /** Anime whose record is being fetched by this process: asked once, not once per request. */
-const learning = new Set<number>();
+const inFlight = () =>
+  processState<{ learning: Set<number> }>('learn', () => ({ learning: new Set() })).learning;
 
 /**
  * Starts fetching the first of `missing` (the order is the caller's priority) that is not being
@@ -26,11 +28,11 @@ const learning = new Set<number>();
  * null (nothing missing, all in flight, or no room now: a later request tries again).
  */
 export async function learnOneRecord(missing: readonly number[]): Promise<number | null> {
-  const id = missing.find((candidate) => !learning.has(candidate));
+  const id = missing.find((candidate) => !inFlight().has(candidate));
   if (id === undefined) return null;
   if (!(await limiterHasRoom())) return null;
-  if (learning.has(id)) return null;
-  learning.add(id);
+  if (inFlight().has(id)) return null;
+  inFlight().add(id);
   // Charged to no visitor: it uses only the room the limiter has spare, and is kept for everyone.
   runAfterResponse(`learning the record of anime ${id}`, () => withoutClientBudget(() => learn(id)));
   return id;
@@ -45,11 +47,6 @@ async function learn(id: number): Promise<void> {
     // No such anime: nothing to learn, and the not-found answer is remembered by the data layer.
     if (!isAppError(error, 'NOT_FOUND')) throw error;
   } finally {
-    learning.delete(id);
+    inFlight().delete(id);
   }
-}
-
-/** Test-only: forget the fetches in flight. */
-export function forgetLearningForTests(): void {
-  learning.clear();
 }

@@ -1,20 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetCatalogueForTests } from '@/lib/catalogue';
 import { testCatalogue } from '@/lib/catalogue/test-catalogue';
-import { resetServerEnvForTests } from '@/lib/env';
 import { withClientBudget } from '@/lib/server/client-budget';
 import { AppError } from '@/lib/server/errors';
-import { RECEIVER_MARGIN_MS, resetRateLimiterForTests } from '@/lib/server/rate-limiter';
+import { RECEIVER_MARGIN_MS } from '@/lib/server/rate-limiter';
 import { captureServerLog } from '@/test/support/log';
-import {
-  getAnimeDetails,
-  getSeasonNow,
-  getTopAnime,
-  isStopgapPage,
-  resetJikanForTests,
-  searchAnime,
-} from './index';
+import { getAnimeDetails, getSeasonNow, getTopAnime, isStopgapPage, searchAnime } from './index';
 import { answersOffline } from './offline';
+import { freshProcess } from '@/test/support/process';
+import { freshDataLayer } from '@/test/support/data-layer';
 
 const anon = { adult: false };
 /** A verified adult sees every offline record, its adult facts known or not. */
@@ -30,8 +23,7 @@ beforeEach(() => {
   process.env.JIKAN_BASE_URL = 'http://jikan.test/v4';
   process.env.JIKAN_MIN_INTERVAL_MS = '0';
   process.env.JIKAN_TIMEOUT_MS = '1000';
-  resetJikanForTests();
-  resetCatalogueForTests(testCatalogue());
+  freshDataLayer(testCatalogue());
   // Only Date is faked: the catalogue judges air dates against "today" (2026-11-23 in Japan).
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-23T03:00:00Z'));
@@ -55,7 +47,7 @@ afterEach(() => {
     'CLIENT_MISS_PER_MINUTE',
   ])
     delete process.env[name];
-  resetJikanForTests();
+  freshDataLayer();
   log.stop();
 });
 
@@ -219,8 +211,7 @@ describe('lib/jikan with the limiter queue busy', () => {
   beforeEach(() => {
     process.env.JIKAN_MIN_INTERVAL_MS = '2000';
     process.env.JIKAN_TIMEOUT_MS = '15000';
-    resetServerEnvForTests();
-    resetRateLimiterForTests();
+    freshProcess('env', 'rate-limiter');
     // The limiter sleeps on timers: fake them all, on the same clock as Date.
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-11-23T03:00:00Z'));
@@ -343,7 +334,7 @@ describe('lib/jikan with the limiter queue busy', () => {
 
   it('makes no background call when the turn is further than the timeout allows', async () => {
     process.env.JIKAN_TIMEOUT_MS = '4000';
-    resetServerEnvForTests();
+    freshProcess('env');
     const queued = fillQueue();
     const third = searchAnime({ q: 'zzz-third', limit: 3 }, anon).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(0);
@@ -359,7 +350,7 @@ describe('lib/jikan with the limiter queue busy', () => {
   it('answers an API caller over its budget from the catalogue, without a call on its behalf', async () => {
     process.env.CLIENT_MISS_BURST = '1';
     process.env.CLIENT_MISS_PER_MINUTE = '1';
-    resetServerEnvForTests();
+    freshProcess('env');
     const request = new Request('http://app.test/api', { headers: { 'X-Forwarded-For': '198.51.100.9' } });
     const queued = fillQueue();
     await vi.advanceTimersByTimeAsync(0);
@@ -376,7 +367,7 @@ describe('lib/jikan with the limiter queue busy', () => {
 
   it('can be switched off (JIKAN_QUEUE_OFFLINE_MS=0): the visitor waits', async () => {
     process.env.JIKAN_QUEUE_OFFLINE_MS = '0';
-    resetServerEnvForTests();
+    freshProcess('env');
     const queued = fillQueue();
     await vi.advanceTimersByTimeAsync(0);
     const waiting = searchAnime({ q: 'naruto', limit: 3 }, anon);

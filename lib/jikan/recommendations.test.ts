@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testAnime } from './test-anime';
 import type * as RecordsModule from '@/lib/records';
 import type { Anime } from './types';
+import { freshDataLayer } from '@/test/support/data-layer';
 
 const records = vi.hoisted(() => ({
   known: new Map<number, unknown>(),
@@ -22,7 +23,6 @@ vi.mock('@/lib/records', async (importOriginal) => ({
   keepExtra: records.keepExtra,
 }));
 
-const { resetJikanForTests } = await import('./index');
 const { getAnimeRecommendations, toKeptRecommendations } = await import('./recommendations');
 
 const BASE = 'http://jikan.test/v4';
@@ -68,7 +68,7 @@ beforeEach(() => {
   process.env.JIKAN_BASE_URL = BASE;
   process.env.JIKAN_MIN_INTERVAL_MS = '0';
   process.env.JIKAN_TIMEOUT_MS = '1000';
-  resetJikanForTests();
+  freshDataLayer();
   records.known.clear();
   records.kept = null;
   records.keepExtra.mockClear();
@@ -175,7 +175,7 @@ describe('getAnimeRecommendations', () => {
     upstream(() => new Response('<html>504</html>', { status: 504 }));
     expect(await getAnimeRecommendations(8, visitor)).toEqual({ items: [], withheld: 0, unavailable: true });
 
-    resetJikanForTests();
+    freshDataLayer();
     known(10);
     records.kept = {
       data: { items: [{ id: 10, title: 'Kept', images: { cover: null, small: null }, votes: 4 }] },

@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { animeById } from '@/e2e/fake-upstream/fixtures.mjs';
-import { catalogueEnriched, resetCatalogueForTests } from '@/lib/catalogue';
+import { catalogueEnriched } from '@/lib/catalogue';
 import { testCatalogue } from '@/lib/catalogue/test-catalogue';
 import { openDatabase, type OpenDatabase } from '@/lib/db/open';
-import { recordWritesSettled, setRecordStoreForTests } from '@/lib/records';
+import { recordWritesSettled, createRecordStoreState } from '@/lib/records';
 import { storedCopyDecision, staleAge } from '@/lib/records/freshness';
 import { readRecord } from '@/lib/records/store';
-import { resetCacheForTests } from '@/lib/server/cache';
-import { getAnimeDetails, resetJikanForTests, searchAnime } from './index';
+import { getAnimeDetails, searchAnime } from './index';
+import { freshProcess, provideProcessState } from '@/test/support/process';
+import { freshDataLayer } from '@/test/support/data-layer';
 
 /** The read path hot cache → durable store → anime database (client.ts answerFromStoredCopy). */
 
@@ -24,9 +25,8 @@ let now: number;
 
 /** The process restarts: its memory (hot cache, limiter, catalogue enrichment) is gone, the database stays. */
 function restart() {
-  resetJikanForTests();
-  resetCatalogueForTests(testCatalogue());
-  setRecordStoreForTests(database.db);
+  freshDataLayer(testCatalogue());
+  provideProcessState('records', createRecordStoreState(database.db));
 }
 
 beforeEach(async () => {
@@ -56,7 +56,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.unstubAllEnvs();
-  resetJikanForTests();
+  freshDataLayer();
   await database.close();
 });
 
@@ -211,14 +211,20 @@ describe('details with a durable store', () => {
   it('while the store is still opening, Jikan answers without waiting for it; a failure waits for the stored copy', async () => {
     await fetchedThenRestarted(3 * 24 * 60 * MINUTE);
     let open!: () => void;
-    setRecordStoreForTests(new Promise((resolve) => (open = () => resolve(database.db))));
+    provideProcessState(
+      'records',
+      createRecordStoreState(new Promise((resolve) => (open = () => resolve(database.db)))),
+    );
     respond = mushishi;
     const live = await getAnimeDetails(457);
     expect(live.stale).toBeUndefined();
     expect(calls).toEqual(['/v4/anime/457/full']);
 
     restart();
-    setRecordStoreForTests(new Promise((resolve) => (open = () => resolve(database.db))));
+    provideProcessState(
+      'records',
+      createRecordStoreState(new Promise((resolve) => (open = () => resolve(database.db)))),
+    );
     respond = down;
     const asked = getAnimeDetails(457);
     await vi.waitFor(() => expect(calls).toContain('/v4/anime/457/full'));
@@ -247,7 +253,7 @@ describe('details with a durable store', () => {
     await recordWritesSettled();
     // With the anime database down too, the catalogue's stub (which learnt the titles of the
     // record just fetched) stands in, as without a store.
-    resetCacheForTests();
+    freshProcess('cache', 'redis');
     respond = down;
     expect(await getAnimeDetails(457)).toMatchObject({ title: 'Mushishi', offline: true });
     database = await openDatabase({ dataDir: 'memory://' });

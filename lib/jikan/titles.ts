@@ -12,12 +12,14 @@ const log = serverLog('jikan');
 
 /** Title → MyAnimeList id (SPEC §7), for the streaming lookups by title. */
 
-const state = processState<{
-  titleIds?: LRUCache<string, { id: number | null }>;
-}>('jikan', () => ({}));
+const moduleState = () =>
+  processState<{
+    titleIds?: LRUCache<string, { id: number | null }>;
+  }>('jikan', () => ({}));
 
 /** Titles map to the same id forever, so this cache has no life limit, only a size. */
 function titleIds(): LRUCache<string, { id: number | null }> {
+  const state = moduleState();
   state.titleIds ??= new LRUCache({ max: 1000 });
   return state.titleIds;
 }
@@ -46,9 +48,4 @@ export async function getAnimeIdByTitle(title: string): Promise<number | null> {
     log.info({ err: error }, 'title lookup failed');
     return null;
   }
-}
-
-/** Test-only: forget the title → id cache. */
-export function resetTitleIdsForTests(): void {
-  state.titleIds = undefined;
 }

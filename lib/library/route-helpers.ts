@@ -4,6 +4,7 @@ import { SharedBudget } from '@/lib/server/budget-store';
 import { AppError, toErrorResponse } from '@/lib/server/errors';
 import { CACHE_PRIVATE, VARY_CREDENTIALS } from '@/lib/server/http';
 import { readJsonBody } from '@/lib/server/json-body';
+import { processState } from '@/lib/server/process-state';
 import { getRedis } from '@/lib/server/redis';
 import { getRequestAccess } from '@/lib/server/request-auth';
 import { CLOCK_AHEAD, LIBRARY_FULL, MAX_PUSH_BYTES } from './protocol';
@@ -14,17 +15,17 @@ import { EpochChangedError, LibraryFullError } from './store';
 /** Per user: a burst for a first sync of a big library, then two requests a second on average. */
 const BURST = 60;
 const PER_MINUTE = 120;
-const store = globalThis as typeof globalThis & { __animeMasterLibraryBudget?: SharedBudget };
 
 /** In Redis when REDIS_URL is set: one budget per user whichever instance answers. */
 function budget(): SharedBudget {
-  store.__animeMasterLibraryBudget ??= new SharedBudget({
+  const state = processState<{ budget?: SharedBudget }>('library-budget', () => ({}));
+  state.budget ??= new SharedBudget({
     name: 'library',
     burst: BURST,
     perMinute: PER_MINUTE,
     redis: getRedis(),
   });
-  return store.__animeMasterLibraryBudget;
+  return state.budget;
 }
 
 /** The verified user's uid, after taking one request from their budget; throws 401/429. */
@@ -90,9 +91,4 @@ export function libraryError(error: unknown): NextResponse {
 /** A push holding a stamp too far ahead of the server's clock: the device stamps it again. */
 export function clockAheadAnswer(message: string, serverTime = Date.now()): NextResponse {
   return privateAnswer({ error: { code: CLOCK_AHEAD, message }, serverTime }, 400);
-}
-
-/** Test-only: forget every user's request budget. */
-export function resetLibraryBudgetForTests(): void {
-  store.__animeMasterLibraryBudget = undefined;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { databaseGeneration } from '@/lib/db/generation';
 import type { Database } from '@/lib/db/schema';
+import { processState } from '@/lib/server/process-state';
 import {
   entryId,
   MAX_LIBRARY_ENTRIES,
@@ -224,14 +225,16 @@ export async function compactTombstones(
 }
 
 const COMPACT_EVERY_MS = 24 * 60 * 60 * 1000;
-const compactedAt = globalThis as typeof globalThis & { __animeMasterCompactedAt?: Map<string, number> };
+/** When each user's tombstones were last compacted by this process. */
+const compactedAt = () =>
+  processState<{ seen: Map<string, number> }>('library-compaction', () => ({ seen: new Map() })).seen;
 
 /**
  * compactTombstones at most once a day per user and process (several instances may each run it:
  * it is idempotent). Failures are logged by the caller and change nothing.
  */
 export async function compactTombstonesDaily(db: Db, userId: string, now = Date.now()): Promise<number> {
-  const seen = (compactedAt.__animeMasterCompactedAt ??= new Map());
+  const seen = compactedAt();
   const last = seen.get(userId);
   if (last !== undefined && now - last < COMPACT_EVERY_MS) return 0;
   if (seen.size > 100_000) seen.clear();

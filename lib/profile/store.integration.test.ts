@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenDatabase } from '@/lib/db/open';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deleteLibrary, pushChanges } from '@/lib/library/store';
 import type { Change } from '@/lib/library/protocol';
 import { saveRecords } from '@/lib/records/store';
@@ -13,6 +12,7 @@ import {
   saveProfile,
 } from './store';
 import type { ProfileSettings } from './view';
+import { memoryDatabase } from '@/test/support/database';
 
 /** The profiles table and the profile query, on the embedded PGlite. */
 
@@ -59,11 +59,10 @@ function record(id: number, title: string, extra: Partial<Anime> = {}): Anime {
 }
 
 describe('profiles on PGlite', () => {
-  let database: OpenDatabase;
+  const database = memoryDatabase();
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
     await saveRecords(
-      database.db,
+      database().db,
       'full',
       [
         record(1, 'Safe One'),
@@ -74,13 +73,10 @@ describe('profiles on PGlite', () => {
       ],
       new Date(),
     );
-  }, 120_000);
-  afterAll(async () => {
-    await database?.close();
   });
 
   it('shows only public lists, withholds adult and unknown records, computes stats', async () => {
-    const { db } = database;
+    const { db } = database();
     await pushChanges(db, 'owner', {
       epoch: null,
       changes: [
@@ -137,7 +133,7 @@ describe('profiles on PGlite', () => {
   });
 
   it('hides ratings when private, yet counts them in public statistics', async () => {
-    const { db } = database;
+    const { db } = database();
     await saveProfile(db, 'owner', settings('Fan_One', { showRatings: false, lists: [] }));
     const found = await lookupProfile(db, 'FAN_ONE');
     if (found.kind !== 'profile') throw new Error('expected a profile');
@@ -148,7 +144,7 @@ describe('profiles on PGlite', () => {
   });
 
   it('refuses a handle another fan holds in any case, and one still leading to another profile', async () => {
-    const { db } = database;
+    const { db } = database();
     await expect(saveProfile(db, 'other', settings('fan_ONE'))).rejects.toBeInstanceOf(HandleTakenError);
     await saveProfile(db, 'owner', settings('Renamed'));
     // The old handle leads to the new one, and nobody else may take it for 30 days.
@@ -161,7 +157,7 @@ describe('profiles on PGlite', () => {
   });
 
   it('keeps one old handle per fan: fifty renames hold no more than the last one', async () => {
-    const { db } = database;
+    const { db } = database();
     for (let i = 0; i < 50; i += 1) await saveProfile(db, 'hoarder', settings(`hoard_${i}`));
     await saveProfile(db, 'hoarder', settings('hoard_final'));
     // The last old handle still leads to the profile; the forty-nine before it are free at once.
@@ -173,7 +169,7 @@ describe('profiles on PGlite', () => {
   });
 
   it('a profile turned off answers nothing; deleting the synced data deletes it', async () => {
-    const { db } = database;
+    const { db } = database();
     await saveProfile(db, 'owner', settings('Renamed', { enabled: false }));
     expect(await lookupProfile(db, 'renamed')).toEqual({ kind: 'none' });
     await saveProfile(db, 'owner', settings('Renamed', { indexable: true }));
@@ -185,7 +181,7 @@ describe('profiles on PGlite', () => {
   });
 
   it('reads a 50,000-entry library’s profile in one indexed query', async () => {
-    const { db } = database;
+    const { db } = database();
     const ids = Array.from({ length: 25_000 }, (_, i) => 100_000 + i);
     for (let start = 0; start < ids.length; start += 1000) {
       await saveRecords(

@@ -47,8 +47,8 @@ export const MAX_PENDING_WRITES = 200;
 /** How long one write may take before the queue goes on without it (a hung write holds nothing). */
 export const WRITE_TIMEOUT_MS = 10_000;
 
-const state = processState<{
-  /** undefined: the app's database (getDb); null: no durable store (unit tests). */
+interface RecordStoreState {
+  /** undefined: the app's database (getDb); null: no durable store. */
   db?: Promise<Kysely<Database>> | null;
   /** The database has opened in this process: reads no longer wait for the opening. */
   opened?: boolean;
@@ -58,9 +58,23 @@ const state = processState<{
   /** Writes dropped since the last warning about them. */
   dropped?: number;
   droppedWarnedAt?: number;
-}>('records', () => ({}));
+}
+
+/**
+ * The durable store's state in one process: its database `db` (a promise: a database still
+ * opening; null: none; undefined, the app's: getDb), its write queue and its warnings.
+ */
+export function createRecordStoreState(
+  db?: Kysely<Database> | Promise<Kysely<Database>> | null,
+): RecordStoreState {
+  if (db === undefined || db === null) return { db };
+  return { db: Promise.resolve(db), opened: !(db instanceof Promise) };
+}
+
+const moduleState = () => processState<RecordStoreState>('records', createRecordStoreState);
 
 function database(): Promise<Kysely<Database>> | null {
+  const state = moduleState();
   if (state.db === null) return null;
   const opening = state.db ?? getDb();
   if (!state.opened) {
@@ -74,6 +88,7 @@ function database(): Promise<Kysely<Database>> | null {
 
 /** One warning a minute at most while the database fails, not one per request. */
 function warn(message: string, error: unknown): void {
+  const state = moduleState();
   const now = Date.now();
   if (state.warnedAt && now - state.warnedAt < 60_000) return;
   state.warnedAt = now;
@@ -90,6 +105,7 @@ export async function storedRecord(
   id: number,
   { waitForOpen = true }: { waitForOpen?: boolean } = {},
 ): Promise<StoredRecord | null | undefined> {
+  const state = moduleState();
   const opening = database();
   if (!opening) return null;
   if (!waitForOpen && !state.opened) return undefined;
@@ -106,6 +122,7 @@ export async function storedRecord(
  * One warning a minute at most about dropped writes, with how many were dropped since the last.
  */
 function countDropped(label: string): void {
+  const state = moduleState();
   state.dropped = (state.dropped ?? 0) + 1;
   const now = Date.now();
   if (state.droppedWarnedAt && now - state.droppedWarnedAt < 60_000) return;
@@ -126,6 +143,7 @@ export async function storedRecords(
   ids: readonly number[],
   { waitForOpen = true }: { waitForOpen?: boolean } = {},
 ): Promise<Map<number, Omit<StoredRecord, 'translations'>>> {
+  const state = moduleState();
   const opening = database();
   if (!opening || (!waitForOpen && !state.opened)) return new Map();
   try {
@@ -138,6 +156,7 @@ export async function storedRecords(
 }
 
 function enqueue(label: string, write: (db: Kysely<Database>) => Promise<void>): void {
+  const state = moduleState();
   const opening = database();
   if (!opening) return;
   if ((state.pending ?? 0) >= MAX_PENDING_WRITES) {
@@ -198,6 +217,7 @@ export async function storedExtra<T>(
   kind: ExtraKind,
   { waitForOpen = true }: { waitForOpen?: boolean } = {},
 ): Promise<StoredExtra<T> | null | undefined> {
+  const state = moduleState();
   const opening = database();
   if (!opening) return null;
   if (!waitForOpen && !state.opened) return undefined;
@@ -267,26 +287,12 @@ export async function eachStoredRecord(
 
 /** Writes queued and not yet made (reported by /api/health). */
 export function pendingRecordWrites(): number {
+  const state = moduleState();
   return state.pending ?? 0;
 }
 
 /** Resolves once every write queued so far has been made (or failed). */
 export async function recordWritesSettled(): Promise<void> {
+  const state = moduleState();
   await state.writes;
-}
-
-/**
- * Test-only: use `db` as the durable store (a promise: a database still opening), or none (null),
- * or the app's database (undefined).
- */
-export function setRecordStoreForTests(
-  db: Kysely<Database> | Promise<Kysely<Database>> | null | undefined,
-): void {
-  state.db = db === null ? null : db === undefined ? undefined : Promise.resolve(db);
-  state.opened = db !== null && db !== undefined && !(db instanceof Promise);
-  state.writes = undefined;
-  state.pending = 0;
-  state.warnedAt = undefined;
-  state.dropped = undefined;
-  state.droppedWarnedAt = undefined;
 }

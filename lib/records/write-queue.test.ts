@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@/lib/db/schema';
 import type { AnimeDetails } from '@/lib/jikan/types';
 import { captureServerLog } from '@/test/support/log';
+import { provideProcessState } from '@/test/support/process';
+import { createRecordStoreState } from '@/lib/records';
 
 const afterMock = vi.hoisted(() => ({ kept: [] as Promise<unknown>[] }));
 vi.mock('next/server', () => ({ after: (task: Promise<unknown>) => afterMock.kept.push(task) }));
@@ -10,8 +12,7 @@ vi.mock('@/lib/db', () => ({ getDb: () => Promise.reject(new Error('no database 
 const store = vi.hoisted(() => ({ saveRecords: vi.fn(), saveTranslation: vi.fn() }));
 vi.mock('./store', async (original) => ({ ...(await original<object>()), ...store }));
 
-const { keepRecords, MAX_PENDING_WRITES, recordWritesSettled, setRecordStoreForTests, WRITE_TIMEOUT_MS } =
-  await import('./index');
+const { keepRecords, MAX_PENDING_WRITES, recordWritesSettled, WRITE_TIMEOUT_MS } = await import('./index');
 
 const db = {} as Kysely<Database>;
 const record = (id: number) => ({ id, titles: [] }) as unknown as AnimeDetails;
@@ -19,7 +20,7 @@ const savedIds = () =>
   store.saveRecords.mock.calls.flatMap(([, , records]) => records.map((r: { id: number }) => r.id));
 
 beforeEach(() => {
-  setRecordStoreForTests(db);
+  provideProcessState('records', createRecordStoreState(db));
   store.saveRecords.mockReset();
   afterMock.kept = [];
 });

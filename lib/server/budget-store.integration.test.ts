@@ -3,37 +3,11 @@
  * started here on 127.0.0.1 with a free port: two budgets on two connections stand for two server
  * instances. Skips, saying why, when redis-server is not installed.
  */
-import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REDIS_MISSING, redisServerPath, startTestRedis, type TestRedis } from '@/test/support/redis';
+import { describe, expect, it, vi } from 'vitest';
+import { connected, describeWithRedis } from '@/test/support/redis-suite';
 import { SharedBudget } from './budget-store';
-import { createRedisClient } from './redis-connection.mjs';
 
-const available = redisServerPath() !== null;
-if (!available) console.warn(`${REDIS_MISSING}: Redis tests skipped`);
-
-const ready = (client: Redis) =>
-  vi.waitFor(() => expect(client.status).toBe('ready'), { timeout: 10_000, interval: 50 });
-
-describe.skipIf(!available)('shared budget (real redis-server)', () => {
-  let server: TestRedis;
-  const clients: Redis[] = [];
-
-  function client(): Redis {
-    const created = createRedisClient(server.url);
-    clients.push(created);
-    return created;
-  }
-
-  beforeAll(async () => {
-    server = await startTestRedis();
-  });
-
-  afterAll(async () => {
-    for (const each of clients) each.disconnect();
-    await server.stop();
-  });
-
+describeWithRedis('shared budget (real redis-server)', (server) => {
   const takeAll = (budgets: SharedBudget[], client: string, count: number) =>
     Array.from({ length: count }, (_, i) => i).reduce<Promise<number[]>>(
       async (done, i) => [...(await done), await budgets[i % budgets.length]!.take(client)],
@@ -41,8 +15,8 @@ describe.skipIf(!available)('shared budget (real redis-server)', () => {
     );
 
   it('gives one client one budget across two instances, and each client its own', async () => {
-    const [a, b] = [client(), client()];
-    await Promise.all([ready(a), ready(b)]);
+    const [a, b] = [server.client(), server.client()];
+    await Promise.all([connected(a), connected(b)]);
     const options = { name: `test-${Date.now()}`, burst: 12, perMinute: 12 };
     const instances = [
       new SharedBudget({ ...options, redis: a }),
@@ -63,8 +37,8 @@ describe.skipIf(!available)('shared budget (real redis-server)', () => {
   });
 
   it('refills: a client who spent the burst gets one request back after one token of time', async () => {
-    const [a, b] = [client(), client()];
-    await Promise.all([ready(a), ready(b)]);
+    const [a, b] = [server.client(), server.client()];
+    await Promise.all([connected(a), connected(b)]);
     // A token every 200 ms.
     const options = { name: `refill-${Date.now()}`, burst: 3, perMinute: 300 };
     const instances = [
@@ -82,8 +56,8 @@ describe.skipIf(!available)('shared budget (real redis-server)', () => {
   });
 
   it('counts in memory while Redis is down, loses no request, and shares again once it is back', async () => {
-    const [a, b] = [client(), client()];
-    await Promise.all([ready(a), ready(b)]);
+    const [a, b] = [server.client(), server.client()];
+    await Promise.all([connected(a), connected(b)]);
     const options = { name: `outage-${Date.now()}`, burst: 3, perMinute: 3 };
     const instances = [
       new SharedBudget({ ...options, redis: a }),
@@ -98,8 +72,8 @@ describe.skipIf(!available)('shared budget (real redis-server)', () => {
     expect(down.map((wait) => wait === 0)).toEqual([true, true, true, true, true, true, false, false]);
     expect(warn.mock.calls.some(([line]) => String(line).includes('Redis unavailable'))).toBe(true);
 
-    server = await startTestRedis(server.port);
-    await Promise.all([ready(a), ready(b)]);
+    await server.start();
+    await Promise.all([connected(a), connected(b)]);
     // Shared again: a new client gets three in all, whichever instance it asks.
     const up = await takeAll(instances, 'another-client', 5);
     expect(up.map((wait) => wait === 0)).toEqual([true, true, true, false, false]);
@@ -107,8 +81,8 @@ describe.skipIf(!available)('shared budget (real redis-server)', () => {
   });
 
   it('is off with a zero rate or burst, and asks Redis nothing', async () => {
-    const a = client();
-    await ready(a);
+    const a = server.client();
+    await connected(a);
     const off = new SharedBudget({ name: `off-${Date.now()}`, burst: 5, perMinute: 0, redis: a });
     for (let i = 0; i < 20; i += 1) expect(await off.take('client')).toBe(0);
     expect(await a.keys('am:budget:off-*')).toEqual([]);

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetServerEnvForTests } from '@/lib/env';
 import {
   CACHE_MAX_ENTRIES,
   CACHE_TTL_MS,
@@ -9,11 +8,12 @@ import {
   cacheKey,
   cacheKind,
   cacheLife,
+  createCache,
   getCache,
   normalizeParams,
-  resetCacheForTests,
   singleFlight,
 } from './cache';
+import { freshProcess } from '@/test/support/process';
 
 describe('cacheKey', () => {
   it('sorts params, trims and lower-cases q, and drops empty ones', () => {
@@ -110,21 +110,33 @@ describe('InProcessCache', () => {
 describe('getCache', () => {
   afterEach(() => {
     delete process.env.REDIS_URL;
-    resetServerEnvForTests();
-    resetCacheForTests();
+    freshProcess('env', 'cache', 'redis');
     vi.restoreAllMocks();
   });
 
+  it('builds caches that each hold their own entries', async () => {
+    const first = createCache(undefined);
+    const second = createCache(60_000);
+    await first.set('detail:1', { title: 'one' });
+    expect(await first.get('detail:1')).toMatchObject({ value: { title: 'one' }, fresh: true });
+    expect(await second.get('detail:1')).toBeUndefined();
+    await second.set('detail:1', { title: 'other' });
+    expect(await first.get('detail:1')).toMatchObject({ value: { title: 'one' } });
+    // A fresh process's cache starts empty, whatever the previous one held.
+    await getCache().set('detail:2', { title: 'two' });
+    freshProcess('cache');
+    expect(await getCache().get('detail:2')).toBeUndefined();
+  });
+
   it('is one instance per process', () => {
-    resetCacheForTests();
+    freshProcess('cache', 'redis');
     expect(getCache()).toBe(getCache());
     expect(getCache()).toBeInstanceOf(InProcessCache);
   });
 
   it('with an unreachable REDIS_URL answers from the in-process fallback, with one warning, never failing', async () => {
     process.env.REDIS_URL = 'redis://127.0.0.1:1';
-    resetServerEnvForTests();
-    resetCacheForTests();
+    freshProcess('env', 'cache', 'redis');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const cache = getCache();
     expect(cache).not.toBeInstanceOf(InProcessCache);
@@ -137,7 +149,7 @@ describe('getCache', () => {
 });
 
 describe('singleFlight', () => {
-  afterEach(() => resetCacheForTests());
+  afterEach(() => freshProcess('cache', 'redis'));
 
   it('runs one call for concurrent identical keys and shares its result', async () => {
     let release!: (value: string) => void;
@@ -221,8 +233,7 @@ describe('lives per kind of data (the shared cache)', () => {
   it("without Redis, an anime's extras keep their days; CACHE_TTL_MS, when set, rules them too", async () => {
     vi.useFakeTimers();
     delete process.env.CACHE_TTL_MS;
-    resetServerEnvForTests();
-    resetCacheForTests();
+    freshProcess('env', 'cache', 'redis');
     const key = 'jikan:/anime/20/recommendations';
     await getCache().set(key, []);
     vi.advanceTimersByTime(CACHE_TTL_MS);
@@ -232,32 +243,27 @@ describe('lives per kind of data (the shared cache)', () => {
     expect((await getCache().get(key))?.fresh).toBe(false);
 
     process.env.CACHE_TTL_MS = '1500';
-    resetServerEnvForTests();
-    resetCacheForTests();
+    freshProcess('env', 'cache', 'redis');
     expect(cacheLife(key).freshMs).toBe(1500);
     delete process.env.CACHE_TTL_MS;
-    resetServerEnvForTests();
-    resetCacheForTests();
+    freshProcess('env', 'cache', 'redis');
   });
 
   it("without Redis every kind keeps SPEC §9's 10 minutes, or CACHE_TTL_MS when set", async () => {
     vi.useFakeTimers();
     delete process.env.CACHE_TTL_MS;
-    resetServerEnvForTests();
-    resetCacheForTests();
+    freshProcess('env', 'cache', 'redis');
     await getCache().set('jikan:/anime/20/full', 'details');
     vi.advanceTimersByTime(CACHE_TTL_MS);
     expect((await getCache().get('jikan:/anime/20/full'))?.fresh).toBe(false);
     expect(getCache().shared).toBe(false);
 
     process.env.CACHE_TTL_MS = '1500';
-    resetServerEnvForTests();
-    resetCacheForTests();
+    freshProcess('env', 'cache', 'redis');
     await getCache().set('jikan:/anime/20/full', 'details');
     vi.advanceTimersByTime(1500);
     expect((await getCache().get('jikan:/anime/20/full'))?.fresh).toBe(false);
     delete process.env.CACHE_TTL_MS;
-    resetServerEnvForTests();
-    resetCacheForTests();
+    freshProcess('env', 'cache', 'redis');
   });
 });

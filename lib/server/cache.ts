@@ -1,9 +1,10 @@
 import 'server-only';
+import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import { serverEnv } from '@/lib/env';
+import { serverEnv, type ServerEnv } from '@/lib/env';
 import type { Cache, CacheHit, CacheLife } from './contracts';
 import { processState } from './process-state';
-import { getRedis, RedisCache, resetRedisForTests } from './redis';
+import { getRedis, RedisCache } from './redis';
 
 export interface CacheOptions {
   ttlMs?: number;
@@ -154,32 +155,34 @@ export function cacheKey(namespace: string, params: CacheParams = {}): string {
 }
 
 // One cache and one in-flight table per process, whichever bundle asks (process-state.ts).
-const state = processState<{
-  cache?: Cache;
-  inFlight?: Map<string, Promise<unknown>>;
-}>('cache', () => ({}));
+const moduleState = () =>
+  processState<{
+    cache?: Cache;
+    inFlight?: Map<string, Promise<unknown>>;
+  }>('cache', () => ({}));
 
 /**
- * The cache behind every service: in-process, or shared through Redis when REDIS_URL is set
- * (with the in-process cache as its fallback while Redis fails).
+ * A cache: in-process, or shared through `redis` when given (with the in-process cache as its
+ * fallback while Redis fails). `ttlMs` (CACHE_TTL_MS), when set, is every kind's life in both.
  */
+export function createCache(
+  ttlMs: number | undefined,
+  redis?: Redis,
+  setMaxMemory?: ServerEnv['REDIS_SET_MAXMEMORY'],
+): Cache {
+  const local = new InProcessCache(ttlMs === undefined ? { life: inProcessLife } : { ttlMs });
+  const life =
+    ttlMs === undefined
+      ? (key: string) => SHARED_CACHE_LIVES[cacheKind(key)]
+      : () => ({ freshMs: ttlMs, staleMs: STALE_LIMIT_MS });
+  return redis ? new RedisCache(redis, local, { life, setMaxMemory }) : local;
+}
+
+/** The cache behind every service: CACHE_TTL_MS, shared through Redis when REDIS_URL is set. */
 export function getCache(): Cache {
-  if (!state.cache) {
-    const configured = serverEnv().CACHE_TTL_MS;
-    const local = new InProcessCache(
-      configured === undefined ? { life: inProcessLife } : { ttlMs: configured },
-    );
-    const redis = getRedis();
-    // CACHE_TTL_MS, when set (tests, bench:faults), is every kind's life in both caches.
-    const life =
-      configured === undefined
-        ? (key: string) => SHARED_CACHE_LIVES[cacheKind(key)]
-        : () => ({ freshMs: configured, staleMs: STALE_LIMIT_MS });
-    state.cache = redis
-      ? new RedisCache(redis, local, { life, setMaxMemory: serverEnv().REDIS_SET_MAXMEMORY })
-      : local;
-  }
-  return state.cache;
+  const state = moduleState();
+  const env = serverEnv();
+  return (state.cache ??= createCache(env.CACHE_TTL_MS, getRedis(), env.REDIS_SET_MAXMEMORY));
 }
 
 /**
@@ -197,6 +200,7 @@ export function cacheLife(key: string): CacheLife {
  * for the same uncached page make one upstream request. Per process even with a shared cache.
  */
 export function singleFlight<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const state = moduleState();
   const inFlight = (state.inFlight ??= new Map());
   const running = inFlight.get(key);
   if (running) return running as Promise<T>;
@@ -213,17 +217,6 @@ export function singleFlight<T>(key: string, fn: () => Promise<T>): Promise<T> {
 
 /** Whether a single-flight run for `key` is under way (joining it costs no upstream call). */
 export function isInFlight(key: string): boolean {
+  const state = moduleState();
   return state.inFlight?.has(key) ?? false;
-}
-
-/** Test-only: answer from `cache` from now on. */
-export function useCacheForTests(cache: Cache): void {
-  state.cache = cache;
-}
-
-/** Test-only: forget the cache and in-flight table, optionally starting over with other limits. */
-export function resetCacheForTests(options?: CacheOptions): void {
-  state.cache = options ? new InProcessCache(options) : undefined;
-  state.inFlight = new Map();
-  resetRedisForTests();
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetServerEnvForTests } from '@/lib/env';
+import { freshProcess } from '@/test/support/process';
 
 // Next's cache as unstable_cache behaves for a fresh entry: the callback runs on a miss only, and
 // what it throws is not kept.
@@ -13,7 +13,6 @@ vi.mock('next/cache', () => ({
 }));
 
 const { serveCard, cardNotFound } = await import('./card-cache');
-const { resetImageBudgetForTests } = await import('./image-budget');
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 const from = (client: string) =>
@@ -32,8 +31,7 @@ afterEach(() => {
   delete process.env.TRUSTED_PROXY_HOPS;
   delete process.env.IMAGE_RENDER_BURST;
   delete process.env.IMAGE_RENDER_PER_MINUTE;
-  resetServerEnvForTests();
-  resetImageBudgetForTests();
+  freshProcess('env', 'image-budget');
 });
 
 describe('serveCard', () => {

@@ -1,17 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetServerEnvForTests } from '@/lib/env';
 import {
   ClientBudget,
   UNKNOWN_CLIENT,
   addressKey,
   chargeClientMiss,
   clientKeyOf,
-  resetClientBudgetForTests,
   withClientBudget,
   withPageMissBudget,
   withoutClientBudget,
 } from './client-budget';
 import { isAppError } from './errors';
+import { freshProcess } from '@/test/support/process';
 
 const request = (headers: Record<string, string> = {}) => new Request('http://app.test/api/x', { headers });
 
@@ -50,10 +49,10 @@ describe('clientKeyOf', () => {
   it('reads the number of trusted proxies from TRUSTED_PROXY_HOPS (0 unless set)', () => {
     const forged = request({ 'x-forwarded-for': '6.6.6.6, 203.0.113.9' });
     delete process.env.TRUSTED_PROXY_HOPS;
-    resetServerEnvForTests();
+    freshProcess('env');
     expect(clientKeyOf(forged)).toBe(UNKNOWN_CLIENT);
     process.env.TRUSTED_PROXY_HOPS = '1';
-    resetServerEnvForTests();
+    freshProcess('env');
     expect(clientKeyOf(forged)).toBe('203.0.113.9');
   });
 });
@@ -128,16 +127,14 @@ describe('chargeClientMiss', () => {
     delete process.env.CLIENT_MISS_BURST;
     delete process.env.CLIENT_MISS_PER_MINUTE;
     delete process.env.TRUSTED_PROXY_HOPS;
-    resetServerEnvForTests();
-    resetClientBudgetForTests();
+    freshProcess('env', 'client-budget');
   });
 
   function configure(burst: number, perMinute: number, trustedHops = 1) {
     process.env.CLIENT_MISS_BURST = String(burst);
     process.env.CLIENT_MISS_PER_MINUTE = String(perMinute);
     process.env.TRUSTED_PROXY_HOPS = String(trustedHops);
-    resetServerEnvForTests();
-    resetClientBudgetForTests();
+    freshProcess('env', 'client-budget');
   }
 
   it('charges the client of the surrounding request and refuses with TOO_MANY_REQUESTS', async () => {
@@ -189,8 +186,7 @@ describe('chargeClientMiss', () => {
     configure(1, 1);
     process.env.PAGE_MISS_BURST = '2';
     process.env.PAGE_MISS_PER_MINUTE = '2';
-    resetServerEnvForTests();
-    resetClientBudgetForTests();
+    freshProcess('env', 'client-budget');
     const known = () => true;
     await withPageMissBudget(known, () => chargeClientMiss());
     await withPageMissBudget(known, () => chargeClientMiss());
@@ -210,8 +206,7 @@ describe('chargeClientMiss', () => {
     process.env.PAGE_MISS_PER_MINUTE = '2';
     process.env.UNKNOWN_PAGE_BURST = '1';
     process.env.UNKNOWN_PAGE_PER_MINUTE = '1';
-    resetServerEnvForTests();
-    resetClientBudgetForTests();
+    freshProcess('env', 'client-budget');
     const unknown = () => false;
     await withPageMissBudget(unknown, () => chargeClientMiss());
     for (let i = 0; i < 50; i += 1) {

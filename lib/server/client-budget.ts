@@ -100,20 +100,23 @@ export const PAGE_MISS_CLIENT = 'pages';
 
 // Process-wide (process-state.ts): Next bundles this module into several bundles of one process,
 // and they must share the budget's connection and the request context.
-const state = processState<{
-  clientBudget?: SharedBudget;
-  pageBudget?: SharedBudget;
-  unknownPageBudget?: SharedBudget;
-  budgetContext?: AsyncLocalStorage<BudgetContext>;
-}>('client-budget', () => ({}));
+const moduleState = () =>
+  processState<{
+    clientBudget?: SharedBudget;
+    pageBudget?: SharedBudget;
+    unknownPageBudget?: SharedBudget;
+    budgetContext?: AsyncLocalStorage<BudgetContext>;
+  }>('client-budget', () => ({}));
 
 function context(): AsyncLocalStorage<BudgetContext> {
+  const state = moduleState();
   state.budgetContext ??= new AsyncLocalStorage<BudgetContext>();
   return state.budgetContext;
 }
 
 /** The budget of cache misses: in Redis when REDIS_URL is set (one per client for all instances). */
 export function getClientBudget(): SharedBudget {
+  const state = moduleState();
   if (!state.clientBudget) {
     const { CLIENT_MISS_BURST, CLIENT_MISS_PER_MINUTE } = serverEnv();
     state.clientBudget = new SharedBudget({
@@ -128,6 +131,7 @@ export function getClientBudget(): SharedBudget {
 
 /** The budget of page misses, for all visitors together (shared through Redis like the other). */
 export function getPageMissBudget(): SharedBudget {
+  const state = moduleState();
   if (!state.pageBudget) {
     const { PAGE_MISS_BURST, PAGE_MISS_PER_MINUTE } = serverEnv();
     state.pageBudget = new SharedBudget({
@@ -162,6 +166,7 @@ export function withPageMissBudget<T>(known: () => boolean, fn: () => Promise<T>
 
 /** The budget of page misses for ids nobody knows as an anime, all visitors together. */
 export function getUnknownPageBudget(): SharedBudget {
+  const state = moduleState();
   if (!state.unknownPageBudget) {
     const { UNKNOWN_PAGE_BURST, UNKNOWN_PAGE_PER_MINUTE } = serverEnv();
     state.unknownPageBudget = new SharedBudget({
@@ -200,11 +205,4 @@ export async function chargeClientMiss(): Promise<void> {
 /** Runs `fn` outside any client's budget (a background refresh belongs to no visitor). */
 export function withoutClientBudget<T>(fn: () => T): T {
   return context().exit(fn);
-}
-
-/** Test-only: forget the budgets and re-read them from env on next use. */
-export function resetClientBudgetForTests(): void {
-  state.clientBudget = undefined;
-  state.pageBudget = undefined;
-  state.unknownPageBudget = undefined;
 }

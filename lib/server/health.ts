@@ -13,10 +13,11 @@ const NOTE_EVERY_MS = 5000;
 /** The note outlives any outage worth reporting. */
 const NOTE_LIFE_MS = 7 * 24 * 3600 * 1000;
 
-const state = processState<{ jikanAnsweredAt?: number; sharedAt?: number }>('health', () => ({}));
+const moduleState = () => processState<{ jikanAnsweredAt?: number; sharedAt?: number }>('health', () => ({}));
 
 /** Called when the anime database answered a call (a 404 is an answer). */
 export function noteJikanAnswer(now = Date.now()): void {
+  const state = moduleState();
   state.jikanAnsweredAt = now;
   const redis = getRedis();
   if (!redis || redis.status !== 'ready' || (state.sharedAt && now - state.sharedAt < NOTE_EVERY_MS)) return;
@@ -35,6 +36,7 @@ export function noteJikanAnswer(now = Date.now()): void {
 
 /** When the anime database last answered any instance (ms since the epoch), or null if never known. */
 export async function lastJikanAnswer(): Promise<number | null> {
+  const state = moduleState();
   const local = state.jikanAnsweredAt ?? null;
   const redis = getRedis();
   if (!redis || redis.status !== 'ready') return local;
@@ -44,10 +46,4 @@ export async function lastJikanAnswer(): Promise<number | null> {
   } catch {
     return local;
   }
-}
-
-/** Test-only. */
-export function resetHealthForTests(): void {
-  state.jikanAnsweredAt = undefined;
-  state.sharedAt = undefined;
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetServerEnvForTests } from '@/lib/env';
-import { resetImageBudgetForTests, takeImageRender } from './image-budget';
+import { takeImageRender } from './image-budget';
+import { freshProcess } from '@/test/support/process';
 
 const from = (client: string) =>
   new Request('http://app.test/pt/review/1/5/-/opengraph-image', { headers: { 'x-forwarded-for': client } });
@@ -14,8 +14,7 @@ afterEach(() => {
   delete process.env.TRUSTED_PROXY_HOPS;
   delete process.env.IMAGE_RENDER_BURST;
   delete process.env.IMAGE_RENDER_PER_MINUTE;
-  resetServerEnvForTests();
-  resetImageBudgetForTests();
+  freshProcess('env', 'image-budget');
 });
 
 describe('takeImageRender', () => {

@@ -17,9 +17,10 @@ import { getRedis } from './redis';
  */
 
 // Process-wide: the route bundles and the tests share one budget per process.
-const state = processState<{ budget?: SharedBudget }>('image-budget', () => ({}));
+const moduleState = () => processState<{ budget?: SharedBudget }>('image-budget', () => ({}));
 
 function budget(): SharedBudget {
+  const state = moduleState();
   if (!state.budget) {
     const { IMAGE_RENDER_BURST, IMAGE_RENDER_PER_MINUTE } = serverEnv();
     state.budget = new SharedBudget({
@@ -36,9 +37,4 @@ function budget(): SharedBudget {
 export async function takeImageRender(request: Request | { headers: Headers }): Promise<number> {
   const waitMs = await budget().take(clientKeyOf(request));
   return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : 0;
-}
-
-/** Test-only: forget the budget and re-read it from env on next use. */
-export function resetImageBudgetForTests(): void {
-  state.budget = undefined;
 }

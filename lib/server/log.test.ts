@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { LOG_LEVELS, logLevelSetting, resetServerEnvForTests, serverEnv } from '@/lib/env';
+import { LOG_LEVELS, logLevelSetting, serverEnv } from '@/lib/env';
 import { jikanFetch } from '@/lib/jikan/client';
-import { resetJikanForTests } from '@/lib/jikan';
 import { LEVEL, captureServerLog } from '@/test/support/log';
-import { currentRequestId, readableLine, resetServerLogForTests, serverLog, startServerLog } from './log';
+import { currentRequestId, readableLine, serverLog, startServerLog } from './log';
 import { withRequestId } from './request-id';
+import { freshProcess } from '@/test/support/process';
+import { freshDataLayer } from '@/test/support/data-layer';
 
 const BASE = 'http://jikan.test/v4';
 const okSchema = z.object({ data: z.object({ mal_id: z.number() }) });
@@ -21,7 +22,7 @@ beforeEach(() => {
   process.env.JIKAN_BASE_URL = BASE;
   process.env.JIKAN_MIN_INTERVAL_MS = '0';
   process.env.JIKAN_TIMEOUT_MS = '1000';
-  resetJikanForTests();
+  freshDataLayer();
 });
 
 afterEach(() => {
@@ -29,8 +30,8 @@ afterEach(() => {
   delete process.env.JIKAN_BASE_URL;
   delete process.env.JIKAN_MIN_INTERVAL_MS;
   delete process.env.JIKAN_TIMEOUT_MS;
-  resetJikanForTests();
-  resetServerLogForTests();
+  freshDataLayer();
+  freshProcess('log');
 });
 
 describe('the request id', () => {
@@ -144,16 +145,14 @@ describe('LOG_LEVEL', () => {
     const previous = process.env.LOG_LEVEL;
     try {
       process.env.LOG_LEVEL = 'verbose';
-      resetServerLogForTests();
-      resetServerEnvForTests();
+      freshProcess('log', 'env');
       expect(() => startServerLog()).toThrow(
         'Invalid environment: LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent',
       );
       expect(() => serverEnv()).toThrow(/Invalid environment: LOG_LEVEL: expected one of/);
     } finally {
       process.env.LOG_LEVEL = previous;
-      resetServerEnvForTests();
-      resetServerLogForTests();
+      freshProcess('env', 'log');
     }
   });
 });

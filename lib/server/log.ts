@@ -23,22 +23,29 @@ interface LogState {
   storage: AsyncLocalStorage<RequestContext>;
   root?: Logger;
   children: Map<string, Logger>;
-  /** Where lines go instead of stdout (unit tests). */
+  /** Where lines go instead of stdout. */
   destination?: DestinationStream;
 }
 
-const state = processState<LogState>('log', () => ({
-  storage: new AsyncLocalStorage<RequestContext>(),
-  children: new Map(),
-}));
+/**
+ * The log's state in one process: the logger (made on the first line, reading LOG_LEVEL) writing
+ * to stdout, or to `destination` when given.
+ */
+export function createServerLogState(destination?: DestinationStream): LogState {
+  return { storage: new AsyncLocalStorage<RequestContext>(), children: new Map(), destination };
+}
+
+const moduleState = () => processState<LogState>('log', createServerLogState);
 
 /** The id of the request whose work is running, if any. */
 export function currentRequestId(): string | undefined {
+  const state = moduleState();
   return state.storage.getStore()?.requestId;
 }
 
 /** Runs `work` as part of request `requestId`: what it logs, and what it starts, carries the id. */
 export function runWithRequestId<T>(requestId: string, work: () => T): T {
+  const state = moduleState();
   return state.storage.run({ requestId }, work);
 }
 
@@ -94,6 +101,7 @@ function defaultDestination(): DestinationStream {
 }
 
 function root(): Logger {
+  const state = moduleState();
   state.root ??= pino(
     {
       level: logLevelSetting(),
@@ -117,6 +125,7 @@ export function serverLog(
   component: string,
 ): Pick<Logger, 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal'> {
   const child = (): Logger => {
+    const state = moduleState();
     let logger = state.children.get(component);
     if (!logger) {
       logger = root().child({ component });
@@ -137,14 +146,4 @@ export function serverLog(
 /** Reads LOG_LEVEL and makes the logger: throws `Invalid environment: LOG_LEVEL …` on a bad value. */
 export function startServerLog(): void {
   root();
-}
-
-/**
- * Tests: send lines to `destination` (undefined: back to stdout) and read LOG_LEVEL again on the
- * next line.
- */
-export function resetServerLogForTests(destination?: DestinationStream): void {
-  state.root = undefined;
-  state.children.clear();
-  state.destination = destination;
 }

@@ -38,14 +38,24 @@ export interface HandlerOptions {
   prefix?: string;
   /** Default: the id of the build beside ctx.serverDistDir (next-internals.mjs). */
   buildId?: string;
+  /** The in-process store without Redis (default: the process's one). */
+  memory?: MemoryStore;
 }
+
+/** Entries and tag marks kept in this process, as they would be in Redis. */
+export interface MemoryStore {
+  entries: { clear(): void };
+  images: { clear(): void };
+  tags: Map<string, number>;
+}
+
+export function createMemoryStore(): MemoryStore;
 
 export function encodeEntry(entry: unknown): string;
 export function decodeEntry(text: string): unknown;
 export function packEntry(entry: unknown): Promise<Buffer>;
 export function unpackEntry(stored: Buffer): Promise<unknown>;
 export function entryTtlSeconds(value: CacheValue | null, ctx: SetContext): number;
-export function resetMemoryForTests(): void;
 
 export class RedisIncrementalCache {
   constructor(ctx: HandlerContext, options?: HandlerOptions);

@@ -9,8 +9,8 @@ import {
   FETCH_STALE_SECONDS,
   MAX_TTL_SECONDS,
   RedisIncrementalCache,
+  createMemoryStore,
   decodeEntry,
-  resetMemoryForTests,
   type CacheValue,
   type HandlerContext,
   encodeEntry,
@@ -210,9 +210,9 @@ describe.skipIf(!available)('Redis incremental cache handler (real redis-server)
   });
 
   it('without a Redis client, keeps entries in this process, images apart, and honours tags', async () => {
-    resetMemoryForTests();
-    const cache = new RedisIncrementalCache(ctx, { redis: null, buildId: 'x' });
-    const other = new RedisIncrementalCache(ctx, { redis: null, buildId: 'x' });
+    const memory = createMemoryStore();
+    const cache = new RedisIncrementalCache(ctx, { redis: null, buildId: 'x', memory });
+    const other = new RedisIncrementalCache(ctx, { redis: null, buildId: 'x', memory });
     await cache.set('/pt', page('x', 'home'), LIFE);
     expect((await other.get('/pt', PAGE_GET))?.value).toEqual(page('x', 'home'));
     const image = {
@@ -233,7 +233,7 @@ describe.skipIf(!available)('Redis incremental cache handler (real redis-server)
     // Another build's handler does not see this one's entries.
     await cache.set('/en', page('y'), LIFE);
     expect(
-      await new RedisIncrementalCache(ctx, { redis: null, buildId: 'y' }).get('/en', PAGE_GET),
+      await new RedisIncrementalCache(ctx, { redis: null, buildId: 'y', memory }).get('/en', PAGE_GET),
     ).toBeNull();
   });
 });

@@ -46,7 +46,7 @@ const MAP = '__nextCacheMap';
  * @typedef {{ lastModified: number, value: CacheValue | null,
  *   cacheControl?: { revalidate: number | false, expire?: number } }} HandlerValue
  * @typedef {import('ioredis').Redis} Redis
- * @typedef {{ redis?: Redis | null, prefix?: string, buildId?: string }} HandlerOptions
+ * @typedef {{ redis?: Redis | null, prefix?: string, buildId?: string, memory?: MemoryStore }} HandlerOptions
  */
 
 /**
@@ -149,23 +149,33 @@ function clientFor(url) {
 }
 
 /**
- * The in-process store, one per process (Next builds a handler per request): entries and tag
- * marks, as they would be in Redis.
+ * @typedef {{
+ *   entries: LRUCache<string, StoredEntry>,
+ *   images: LRUCache<string, StoredEntry>,
+ *   tags: Map<string, number>,
+ * }} MemoryStore
  */
-const memory = {
-  /** @type {LRUCache<string, StoredEntry>} */
-  entries: new LRUCache({
-    maxSize: MEMORY_PAGES_BYTES,
-    sizeCalculation: (entry) => Math.max(1, entrySize(entry)),
-  }),
-  /** @type {LRUCache<string, StoredEntry>} */
-  images: new LRUCache({
-    maxSize: MEMORY_IMAGES_BYTES,
-    sizeCalculation: (entry) => Math.max(1, entrySize(entry)),
-  }),
-  /** @type {Map<string, number>} tag → when it was marked */
-  tags: new Map(),
-};
+
+/**
+ * An in-process store: entries and tag marks (tag → when it was marked), as they would be in Redis.
+ * @returns {MemoryStore}
+ */
+export function createMemoryStore() {
+  return {
+    entries: new LRUCache({
+      maxSize: MEMORY_PAGES_BYTES,
+      sizeCalculation: (entry) => Math.max(1, entrySize(entry)),
+    }),
+    images: new LRUCache({
+      maxSize: MEMORY_IMAGES_BYTES,
+      sizeCalculation: (entry) => Math.max(1, entrySize(entry)),
+    }),
+    tags: new Map(),
+  };
+}
+
+/** The process's in-process store, one per process (Next builds a handler per request). */
+const processMemory = createMemoryStore();
 
 /**
  * An entry's size in bytes, about: its buffers and strings.
@@ -188,9 +198,11 @@ function entrySize(value) {
 export class RedisIncrementalCache {
   /**
    * @param {HandlerContext} ctx
-   * @param {HandlerOptions} [options] tests pass their own client and names
+   * @param {HandlerOptions} [options] tests pass their own client, names and in-process store
    */
   constructor(ctx, options = {}) {
+    /** @type {MemoryStore} */
+    this.memory = options.memory ?? processMemory;
     const url = process.env.REDIS_URL?.trim();
     /** @type {Redis | null} */
     this.redis = options.redis !== undefined ? options.redis : url ? clientFor(url) : null;
@@ -251,11 +263,11 @@ export class RedisIncrementalCache {
    * @returns {HandlerValue | null}
    */
   getFromMemory(key, ctx) {
-    const store = ctx?.kind === ENTRY_KIND.IMAGE ? memory.images : memory.entries;
+    const store = ctx?.kind === ENTRY_KIND.IMAGE ? this.memory.images : this.memory.entries;
     const entry = store.get(this.entryPrefix + key);
     if (!entry) return null;
     for (const tag of readTags(entry, ctx)) {
-      if ((memory.tags.get(tag) ?? 0) > entry.lastModified) return null;
+      if ((this.memory.tags.get(tag) ?? 0) > entry.lastModified) return null;
     }
     return { lastModified: entry.lastModified, value: entry.value, cacheControl: entry.cacheControl };
   }
@@ -274,7 +286,7 @@ export class RedisIncrementalCache {
       tags: entryTags(value, ctx.tags),
     };
     if (!this.redis) {
-      const store = value?.kind === ENTRY_KIND.IMAGE ? memory.images : memory.entries;
+      const store = value?.kind === ENTRY_KIND.IMAGE ? this.memory.images : this.memory.entries;
       store.set(this.entryPrefix + key, entry, { ttl: entryTtlSeconds(value, ctx) * 1000 });
       return;
     }
@@ -298,7 +310,7 @@ export class RedisIncrementalCache {
     if (!list.length) return;
     const now = Date.now();
     if (!this.redis) {
-      for (const tag of list) memory.tags.set(tag, now);
+      for (const tag of list) this.memory.tags.set(tag, now);
       return;
     }
     try {
@@ -326,13 +338,6 @@ function readTags(entry, ctx) {
   if (ctx?.kind === ENTRY_KIND.FETCH)
     for (const tag of [...(ctx.tags ?? []), ...(ctx.softTags ?? [])]) tags.add(tag);
   return [...tags];
-}
-
-/** Test-only: empties the in-process store. */
-export function resetMemoryForTests() {
-  memory.entries.clear();
-  memory.images.clear();
-  memory.tags.clear();
 }
 
 export default RedisIncrementalCache;

@@ -22,17 +22,20 @@ export const CALL_PRIORITY = {
 
 export type CallPriority = (typeof CALL_PRIORITY)[keyof typeof CALL_PRIORITY];
 
-const state = processState<{
-  priority?: AsyncLocalStorage<CallPriority>;
-  floor?: AsyncLocalStorage<CallPriority>;
-}>('rate-limiter', () => ({}));
+const moduleState = () =>
+  processState<{
+    priority?: AsyncLocalStorage<CallPriority>;
+    floor?: AsyncLocalStorage<CallPriority>;
+  }>('call-priority', () => ({}));
 
 function context(): AsyncLocalStorage<CallPriority> {
+  const state = moduleState();
   state.priority ??= new AsyncLocalStorage<CallPriority>();
   return state.priority;
 }
 
 function floorContext(): AsyncLocalStorage<CallPriority> {
+  const state = moduleState();
   state.floor ??= new AsyncLocalStorage<CallPriority>();
   return state.floor;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { freshProcess } from '@/test/support/process';
 
 describe('processState', () => {
   it('gives every copy of a module the same state, as two bundles of one process would load it', async () => {
@@ -19,9 +20,19 @@ describe('processState', () => {
     expect(b.value).toBe(42);
     expect(made).toBe(1);
 
-    // Clearing a field (what the test reset hooks do) is seen by every copy.
+    // A change to a field is seen by every copy.
     b.value = undefined;
     expect(a.value).toBeUndefined();
+  });
+
+  it('makes a fresh state in a fresh process (test/support/process.ts), for every copy at once', async () => {
+    const { processState } = await import('./process-state');
+    const init = () => ({ made: Symbol('state') });
+    const before = processState('render-cache', init);
+    freshProcess();
+    const after = processState('render-cache', init);
+    expect(after).not.toBe(before);
+    expect(processState('render-cache', init)).toBe(after);
   });
 
   it('keeps the state of each key apart', async () => {

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetServerEnvForTests } from '@/lib/env';
 import { AppError } from './errors';
 import {
   DEFAULT_RETRY_AFTER_SECONDS,
   InProcessRateLimiter,
   RECEIVER_MARGIN_MS,
+  createRateLimiter,
   getRateLimiter,
   parseRetryAfter,
-  resetRateLimiterForTests,
 } from './rate-limiter';
+import { freshProcess } from '@/test/support/process';
 
 const T0 = new Date('2025-01-01T00:00:00Z').getTime();
 /** The spacing the limiter keeps for a 1200 ms interval. */
@@ -200,18 +200,44 @@ describe('InProcessRateLimiter', () => {
 describe('getRateLimiter', () => {
   afterEach(() => {
     delete process.env.JIKAN_MIN_INTERVAL_MS;
-    resetServerEnvForTests();
-    resetRateLimiterForTests();
+    freshProcess('env', 'rate-limiter');
   });
 
   it('is one per process, built from JIKAN_MIN_INTERVAL_MS', async () => {
     process.env.JIKAN_MIN_INTERVAL_MS = '0';
-    resetServerEnvForTests();
-    resetRateLimiterForTests();
+    freshProcess('env', 'rate-limiter');
     const limiter = getRateLimiter();
     expect(getRateLimiter()).toBe(limiter);
     // With no gap, back-to-back calls pass without waiting on a timer.
     await limiter.acquire({ maxWaitMs: 0 });
     await limiter.acquire({ maxWaitMs: 0 });
+  });
+});
+
+describe('createRateLimiter', () => {
+  it('builds limiters that each hold their own state: a back-off in one leaves the other free', async () => {
+    const first = createRateLimiter(1200);
+    const second = createRateLimiter(1200);
+    await first.markLimited(30);
+    expect(await first.limitedForMs()).toBeGreaterThan(0);
+    expect(await second.limitedForMs()).toBe(0);
+    await expect(first.acquire({ maxWaitMs: 60_000 })).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    await expect(second.acquire({ maxWaitMs: 0 })).resolves.toBeUndefined();
+    // The turn taken from the second does not move the first's queue, nor the other way round.
+    expect(await second.expectedWaitMs()).toBeGreaterThan(0);
+    expect(await createRateLimiter(1200).expectedWaitMs()).toBe(0);
+  });
+
+  it("is what a fresh process's limiter is made with, apart from the previous process's", async () => {
+    process.env.JIKAN_MIN_INTERVAL_MS = '1200';
+    freshProcess('env', 'rate-limiter');
+    const before = getRateLimiter();
+    await before.markLimited(30);
+    freshProcess('rate-limiter');
+    const after = getRateLimiter();
+    expect(after).not.toBe(before);
+    expect(await after.limitedForMs()).toBe(0);
+    delete process.env.JIKAN_MIN_INTERVAL_MS;
+    freshProcess('env', 'rate-limiter');
   });
 });

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Redis } from 'ioredis';
 import { serverEnv } from '@/lib/env';
 import type { RateLimiter } from './contracts';
 import { rateLimited } from './errors';
@@ -94,25 +95,21 @@ export class InProcessRateLimiter implements RateLimiter {
   }
 }
 
-const state = processState<{ rateLimiter?: RateLimiter }>('rate-limiter', () => ({}));
+const moduleState = () => processState<{ rateLimiter?: RateLimiter }>('rate-limiter', () => ({}));
 
 /**
- * The limiter for calls to the anime database, shared by every instance through Redis when
- * REDIS_URL is set (the in-process limiter is its fallback while Redis fails).
+ * A limiter for calls to the anime database, one call every `interval` ms, shared by every
+ * instance through `redis` when given (the in-process limiter is its fallback while Redis fails).
  */
-export function getRateLimiter(): RateLimiter {
-  if (!state.rateLimiter) {
-    const interval = serverEnv().JIKAN_MIN_INTERVAL_MS;
-    const local = new InProcessRateLimiter(interval);
-    const redis = getRedis();
-    const shared = redis ? new RedisRateLimiter(redis, local, interval, RECEIVER_MARGIN_MS) : local;
-    // Callers queue here by priority; the limiter underneath hands out one turn at a time.
-    state.rateLimiter = new PriorityLimiter(shared, interval > 0 ? interval + RECEIVER_MARGIN_MS : 0);
-  }
-  return state.rateLimiter;
+export function createRateLimiter(interval: number, redis?: Redis): RateLimiter {
+  const local = new InProcessRateLimiter(interval);
+  const shared = redis ? new RedisRateLimiter(redis, local, interval, RECEIVER_MARGIN_MS) : local;
+  // Callers queue here by priority; the limiter underneath hands out one turn at a time.
+  return new PriorityLimiter(shared, interval > 0 ? interval + RECEIVER_MARGIN_MS : 0);
 }
 
-/** Test-only: start over (re-reading JIKAN_MIN_INTERVAL_MS on next use). */
-export function resetRateLimiterForTests(): void {
-  state.rateLimiter = undefined;
+/** The process's limiter: JIKAN_MIN_INTERVAL_MS, through Redis when REDIS_URL is set. */
+export function getRateLimiter(): RateLimiter {
+  const state = moduleState();
+  return (state.rateLimiter ??= createRateLimiter(serverEnv().JIKAN_MIN_INTERVAL_MS, getRedis()));
 }

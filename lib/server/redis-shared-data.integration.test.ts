@@ -6,50 +6,33 @@
  * same Redis. Skips, saying why, without redis-server.
  */
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { catalogueEnriched, resetCatalogueForTests } from '@/lib/catalogue';
-import { Catalogue, toSeenAnime } from '@/lib/catalogue/catalogue';
-import { CATALOGUE_FORMAT } from '@/lib/catalogue/convert.mjs';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { catalogueEnriched, createCatalogueState } from '@/lib/catalogue';
+import { toSeenAnime } from '@/lib/catalogue/catalogue';
 import { EnrichmentStore } from '@/lib/catalogue/enrichment-store';
-import { resetServerEnvForTests } from '@/lib/env';
-import { getAnimeDetails, resetJikanForTests } from '@/lib/jikan';
+import { getAnimeDetails } from '@/lib/jikan';
 import { testAnime } from '@/lib/jikan/test-anime';
-import { resetTranslateForTests, translateToPortuguese } from '@/lib/translate';
-import { REDIS_MISSING, redisServerPath, startTestRedis, type TestRedis } from '@/test/support/redis';
+import { translateToPortuguese } from '@/lib/translate';
+import { describeWithRedis } from '@/test/support/redis-suite';
+import { emptyCatalogue, freshDataLayer } from '@/test/support/data-layer';
+import { freshProcess, provideProcessState } from '@/test/support/process';
 
-const available = redisServerPath() !== null;
-if (!available) console.warn(`${REDIS_MISSING}: Redis tests skipped`);
-
-function emptyCatalogue(): Catalogue {
-  return new Catalogue({
-    format: CATALOGUE_FORMAT,
-    source: { name: 'bangumi-data', version: 'test', license: 'CC-BY-4.0' },
-    sites: {},
-    records: [],
-  });
-}
-
-describe.skipIf(!available)('data shared through Redis (real redis-server)', () => {
-  let server: TestRedis;
+describeWithRedis('data shared through Redis (real redis-server)', (server) => {
   let admin: Redis;
   let calls: URL[];
 
   /** A restart: this process forgets everything it held; Redis keeps what it was given. */
   function restart(): void {
-    resetServerEnvForTests();
-    resetJikanForTests(); // cache, limiter, Redis connection, 404 memory
-    resetTranslateForTests();
+    freshProcess('env');
+    freshDataLayer(); // cache, limiter, Redis connection, 404 memory
+    freshProcess('translate');
   }
 
-  beforeAll(async () => {
-    server = await startTestRedis();
+  beforeAll(() => {
     admin = new Redis(server.url);
   });
 
-  afterAll(async () => {
-    admin.disconnect();
-    await server.stop();
-  });
+  afterAll(() => admin.disconnect());
 
   beforeEach(() => {
     process.env.REDIS_URL = server.url;
@@ -74,12 +57,12 @@ describe.skipIf(!available)('data shared through Redis (real redis-server)', () 
 
   afterEach(async () => {
     restart();
-    resetCatalogueForTests();
+    freshProcess('catalogue');
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
     for (const name of ['REDIS_URL', 'JIKAN_BASE_URL', 'JIKAN_MIN_INTERVAL_MS', 'TRANSLATE_BASE_URL'])
       delete process.env[name];
-    resetServerEnvForTests();
+    freshProcess('env');
     await admin.flushall();
   });
 
@@ -105,7 +88,7 @@ describe.skipIf(!available)('data shared through Redis (real redis-server)', () 
   });
 
   it("reloads the catalogue's enrichment after a restart, details' other titles included", async () => {
-    resetCatalogueForTests(emptyCatalogue());
+    provideProcessState('catalogue', createCatalogueState(emptyCatalogue()));
     const { rememberAnime } = await import('@/lib/catalogue');
     rememberAnime([
       {
@@ -118,7 +101,7 @@ describe.skipIf(!available)('data shared through Redis (real redis-server)', () 
     await vi.waitFor(async () => expect(await admin.hlen('am:catalogue:seen')).toBe(1));
 
     restart();
-    resetCatalogueForTests(emptyCatalogue());
+    provideProcessState('catalogue', createCatalogueState(emptyCatalogue()));
     const catalogue = await catalogueEnriched();
     expect(catalogue?.seenAnime(777)).toMatchObject({
       title: 'Kaze no Tabibito',

@@ -3,48 +3,24 @@
  * here on 127.0.0.1 with a free port. Two clients stand for two server instances. Skips, saying
  * why, when redis-server is not installed.
  */
-import type { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { InProcessCache, SHARED_CACHE_LIVES, cacheKind } from './cache';
 import { isAppError } from './errors';
 import { InProcessRateLimiter, RECEIVER_MARGIN_MS } from './rate-limiter';
-import { checkMemoryBound, createRedisClient, RedisCache, RedisRateLimiter } from './redis';
+import { checkMemoryBound, RedisCache, RedisRateLimiter } from './redis';
 import { captureServerLog } from '@/test/support/log';
-import { REDIS_MISSING, redisServerPath, startTestRedis, type TestRedis } from '@/test/support/redis';
+import { connected, describeWithRedis } from '@/test/support/redis-suite';
 
-const available = redisServerPath() !== null;
-if (!available) console.warn(`${REDIS_MISSING}: Redis tests skipped`);
-
-const ready = (client: Redis) =>
-  vi.waitFor(() => expect(client.status).toBe('ready'), { timeout: 10_000, interval: 50 });
-
-describe.skipIf(!available)('Redis cache and limiter (real redis-server)', () => {
-  let server: TestRedis;
-  const clients: Redis[] = [];
-
-  function client(): Redis {
-    const created = createRedisClient(server.url);
-    clients.push(created);
-    return created;
-  }
-
-  beforeAll(async () => {
-    server = await startTestRedis();
-  });
-
+describeWithRedis('Redis cache and limiter (real redis-server)', (server) => {
   afterEach(async () => {
     vi.restoreAllMocks();
-    if (server.child.exitCode === null && clients[0]?.status === 'ready') await clients[0].flushall();
-  });
-
-  afterAll(async () => {
-    for (const each of clients) each.disconnect();
-    await server.stop();
+    const first = server.clients[0];
+    if (server.running && first?.status === 'ready') await first.flushall();
   });
 
   it('shares cache entries between two instances, fresh then stale', async () => {
-    const [a, b] = [client(), client()];
-    await Promise.all([ready(a), ready(b)]);
+    const [a, b] = [server.client(), server.client()];
+    await Promise.all([connected(a), connected(b)]);
     const options = { life: () => ({ freshMs: 300, staleMs: 60_000 }) };
     const cacheA = new RedisCache(a, new InProcessCache(), options);
     const cacheB = new RedisCache(b, new InProcessCache(), options);
@@ -61,8 +37,8 @@ describe.skipIf(!available)('Redis cache and limiter (real redis-server)', () =>
   });
 
   it('keeps the minimum gap across two instances under a burst split between them', async () => {
-    const [a, b] = [client(), client()];
-    await Promise.all([ready(a), ready(b)]);
+    const [a, b] = [server.client(), server.client()];
+    await Promise.all([connected(a), connected(b)]);
     const interval = 150;
     const limiters = [a, b].map(
       (redis) =>
@@ -83,8 +59,8 @@ describe.skipIf(!available)('Redis cache and limiter (real redis-server)', () =>
   });
 
   it("waits a whole gap after another instance's late start, not only after its reserved slot", async () => {
-    const [a, b] = [client(), client()];
-    await Promise.all([ready(a), ready(b)]);
+    const [a, b] = [server.client(), server.client()];
+    await Promise.all([connected(a), connected(b)]);
     const interval = 300;
     const spacing = interval + RECEIVER_MARGIN_MS;
     const limiterA = new RedisRateLimiter(
@@ -110,8 +86,8 @@ describe.skipIf(!available)('Redis cache and limiter (real redis-server)', () =>
   });
 
   it('gives each kind of data its own life in Redis', async () => {
-    const a = client();
-    await ready(a);
+    const a = server.client();
+    await connected(a);
     const cache = new RedisCache(a, new InProcessCache(), {
       life: (key) => SHARED_CACHE_LIVES[cacheKind(key)],
     });
@@ -132,8 +108,8 @@ describe.skipIf(!available)('Redis cache and limiter (real redis-server)', () =>
 
   it("leaves the server's memory settings alone unless the operator opted in", async () => {
     const log = captureServerLog('warn');
-    const a = client();
-    await ready(a);
+    const a = server.client();
+    await connected(a);
     await a.config('SET', 'maxmemory', '0');
     await a.config('SET', 'maxmemory-policy', 'noeviction');
     expect(await checkMemoryBound(a)).toBe('left alone (0 bytes, noeviction)');
@@ -158,8 +134,8 @@ describe.skipIf(!available)('Redis cache and limiter (real redis-server)', () =>
 
   it('bounds Redis through the shared cache when REDIS_SET_MAXMEMORY is set', async () => {
     vi.spyOn(console, 'info').mockImplementation(() => undefined);
-    const a = client();
-    await ready(a);
+    const a = server.client();
+    await connected(a);
     await a.config('SET', 'maxmemory', '0');
     const cache = new RedisCache(a, new InProcessCache(), {
       life: () => ({ freshMs: 1000, staleMs: 1000 }),
@@ -172,8 +148,8 @@ describe.skipIf(!available)('Redis cache and limiter (real redis-server)', () =>
     await a.config('SET', 'maxmemory', '64mb');
   });
   it('tells one instance how long the queue other instances built would keep it waiting', async () => {
-    const [a, b] = [client(), client()];
-    await Promise.all([ready(a), ready(b)]);
+    const [a, b] = [server.client(), server.client()];
+    await Promise.all([connected(a), connected(b)]);
     const interval = 2000;
     const [limiterA, limiterB] = [a, b].map(
       (redis) =>
@@ -194,8 +170,8 @@ describe.skipIf(!available)('Redis cache and limiter (real redis-server)', () =>
   }, 15_000);
 
   it("one instance's 429 stops the other", async () => {
-    const [a, b] = [client(), client()];
-    await Promise.all([ready(a), ready(b)]);
+    const [a, b] = [server.client(), server.client()];
+    await Promise.all([connected(a), connected(b)]);
     const limiterA = new RedisRateLimiter(a, new InProcessRateLimiter(0), 0, 0);
     const limiterB = new RedisRateLimiter(b, new InProcessRateLimiter(0), 0, 0);
     await limiterA.markLimited(5);
@@ -207,8 +183,8 @@ describe.skipIf(!available)('Redis cache and limiter (real redis-server)', () =>
 
   it('degrades to the in-process fallback while Redis is down, and shares again once it is back', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const [a, b] = [client(), client()];
-    await Promise.all([ready(a), ready(b)]);
+    const [a, b] = [server.client(), server.client()];
+    await Promise.all([connected(a), connected(b)]);
     const options = { life: () => ({ freshMs: 60_000, staleMs: 60_000 }) };
     const cacheA = new RedisCache(a, new InProcessCache(), options);
     const cacheB = new RedisCache(b, new InProcessCache(), options);
@@ -223,8 +199,8 @@ describe.skipIf(!available)('Redis cache and limiter (real redis-server)', () =>
     await expect(limiterA.acquire({ maxWaitMs: 1000 })).resolves.toBeUndefined();
     expect(warn.mock.calls.some(([text]) => String(text).includes('Redis unavailable'))).toBe(true);
 
-    server = await startTestRedis(server.port);
-    await Promise.all([ready(a), ready(b)]);
+    await server.start();
+    await Promise.all([connected(a), connected(b)]);
     await cacheA.set('k2', 'after');
     expect(await cacheB.get('k2')).toMatchObject({ value: 'after', fresh: true });
     expect(warn.mock.calls.some(([text]) => String(text).includes('Redis is back'))).toBe(true);

@@ -18,20 +18,15 @@ const log = serverLog('redis');
 
 export { createRedisClient, redisUsable };
 
-const state = processState<{ redis?: Redis }>('redis', () => ({}));
+const moduleState = () => processState<{ redis?: Redis }>('redis', () => ({}));
 
 /** One Redis connection per process for the cache and the limiter, when REDIS_URL is set. */
 export function getRedis(): Redis | undefined {
+  const state = moduleState();
   const url = serverEnv().REDIS_URL;
   if (!url) return undefined;
   state.redis ??= createRedisClient(url);
   return state.redis;
-}
-
-/** Test-only: close the connection (the next getRedis() reads REDIS_URL again). */
-export function resetRedisForTests(): void {
-  state.redis?.disconnect();
-  state.redis = undefined;
 }
 
 interface StoredEntry {

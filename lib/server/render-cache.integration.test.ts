@@ -4,34 +4,24 @@
  * outage), so a failed regeneration there keeps the shared page. Skips when redis-server is not
  * installed.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REDIS_MISSING, redisServerPath, startTestRedis, type TestRedis } from '@/test/support/redis';
+import { afterAll, expect, it, vi } from 'vitest';
+import { describeWithRedis } from '@/test/support/redis-suite';
+import { freshProcess } from '@/test/support/process';
 
 vi.mock('next/cache', () => ({ unstable_cache: (fn: () => Promise<unknown>) => fn }));
 
-const available = redisServerPath() !== null;
-if (!available) console.warn(`${REDIS_MISSING}: Redis tests skipped`);
-
-describe.skipIf(!available)('good pages are known to every instance (real redis-server)', () => {
-  let server: TestRedis;
-
-  beforeAll(async () => {
-    server = await startTestRedis();
-  });
+describeWithRedis('good pages are known to every instance (real redis-server)', (server) => {
   afterAll(async () => {
-    const { resetRedisForTests } = await import('./redis');
-    resetRedisForTests();
-    await server?.stop();
+    freshProcess('redis');
     vi.unstubAllEnvs();
   });
 
   async function freshInstance() {
     vi.stubEnv('REDIS_URL', server.url);
-    const { resetServerEnvForTests } = await import('@/lib/env');
-    resetServerEnvForTests();
+    freshProcess('env');
     const renderCache = await import('./render-cache');
     // A process that has rendered nothing: its own memory is empty.
-    renderCache.resetRenderCacheForTests();
+    freshProcess('render-cache');
     return renderCache;
   }
 
@@ -52,6 +42,6 @@ describe.skipIf(!available)('good pages are known to every instance (real redis-
     await server.stop();
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await expect(renderCache.failedListing('detail:999')).resolves.toBeUndefined();
-    server = await startTestRedis(server.port);
+    await server.start();
   });
 });

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { freshProcess } from '@/test/support/process';
 
 const shortLivedCalls = vi.hoisted(() => ({ count: 0, revalidate: [] as unknown[] }));
 vi.mock('next/cache', () => ({
@@ -11,11 +12,10 @@ vi.mock('next/cache', () => ({
   },
 }));
 
-const { failedListing, KeepLastGoodPageError, rememberGoodListing, resetRenderCacheForTests } =
-  await import('./render-cache');
+const { failedListing, KeepLastGoodPageError, rememberGoodListing } = await import('./render-cache');
 
 beforeEach(() => {
-  resetRenderCacheForTests();
+  freshProcess('render-cache');
   shortLivedCalls.count = 0;
 });
 

@@ -24,9 +24,10 @@ import { getRedis, redisUsable } from './redis';
  * copies during outages, so a listing only fails here when it has no copy at all.
  */
 
-const state = processState<{ goodListings?: Set<string> }>('render-cache', () => ({}));
+const moduleState = () => processState<{ goodListings?: Set<string> }>('render-cache', () => ({}));
 
 function goodListings(): Set<string> {
+  const state = moduleState();
   state.goodListings ??= new Set();
   return state.goodListings;
 }
@@ -87,9 +88,4 @@ export async function failedListing(key: string): Promise<void> {
 /** Keeps the response being rendered (a page or a cached route's answer) for one second only. */
 export async function cacheBriefly(): Promise<void> {
   await shortLived();
-}
-
-/** Test-only. */
-export function resetRenderCacheForTests(): void {
-  state.goodListings = undefined;
 }

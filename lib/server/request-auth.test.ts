@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { freshProcess } from '@/test/support/process';
 
 const verifyIdToken = vi.fn();
 vi.mock('firebase-admin/app', () => ({
@@ -11,7 +12,6 @@ vi.mock('@/lib/env', async (original) => ({
   publicEnv: { firebaseProjectId: 'demo-animemaster' },
 }));
 
-const { resetAdminForTests } = await import('@/lib/firebase/admin');
 const { bearerToken, getRequestAccess } = await import('./request-auth');
 
 const NOW_S = Math.floor(Date.now() / 1000);
@@ -25,7 +25,7 @@ function request(headers: Record<string, string> = {}, url = 'http://app.test/ap
 }
 
 beforeEach(() => {
-  resetAdminForTests();
+  freshProcess('firebase-admin');
   verifyIdToken.mockReset();
 });
 

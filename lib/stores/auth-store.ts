@@ -52,9 +52,10 @@ export function hasStoredSession(storage: Pick<Storage, 'length' | 'key'> | unde
   return false;
 }
 
-let started: Promise<ClientModule | null> | null = null;
-
 export const useAuthStore = create<AuthStore>()((set, get) => {
+  /** The SDK's loading and start, once per tab. */
+  let started: Promise<ClientModule | null> | null = null;
+
   function begin(): Promise<ClientModule | null> {
     if (started) return started;
     set({ loading: true });
@@ -112,12 +113,6 @@ export const useAuthStore = create<AuthStore>()((set, get) => {
     },
   };
 });
-
-/** Test-only: back to the initial state, forgetting the loaded client. */
-export function resetAuthStoreForTests(): void {
-  started = null;
-  useAuthStore.setState({ user: null, loading: true, failed: false });
-}
 
 /** SPEC §5 canAccessAdultContent from the store alone (for hooks that need no messages). */
 export function selectCanAccessAdult(state: Pick<State, 'user' | 'loading'>): boolean {

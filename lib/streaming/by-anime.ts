@@ -26,9 +26,11 @@ interface Known {
   episodes?: Episode[] | null;
 }
 
-const state = processState<{ episodesById?: LRUCache<number, Known> }>('streaming-by-anime', () => ({}));
+const moduleState = () =>
+  processState<{ episodesById?: LRUCache<number, Known> }>('streaming-by-anime', () => ({}));
 
 function byId(): LRUCache<number, Known> {
+  const state = moduleState();
   state.episodesById ??= new LRUCache({ max: 1000, ttl: RESULT_TTL_MS });
   return state.episodesById;
 }
@@ -75,9 +77,4 @@ export async function getEpisodesForAnime(id: number, access: ContentAccess): Pr
     byId().set(id, { ...known, episodes });
     return episodes;
   });
-}
-
-/** Test-only. */
-export function resetEpisodesByIdForTests(): void {
-  state.episodesById = undefined;
 }

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetServerEnvForTests } from '@/lib/env';
-import { resetCacheForTests } from '@/lib/server/cache';
 import { LEVEL, captureServerLog } from '@/test/support/log';
-import { getStreamingEpisodes, resetStreamingForTests } from './index';
+import { getStreamingEpisodes } from './index';
+import { freshProcess } from '@/test/support/process';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -47,15 +46,14 @@ const provider: Handler = (url) => {
 
 function setHosts(...hosts: string[]) {
   process.env.STREAMING_BASE_URLS = hosts.join(',');
-  resetServerEnvForTests();
+  freshProcess('env');
 }
 
 let log: ReturnType<typeof captureServerLog>;
 
 beforeEach(() => {
   setHosts('http://stream.test/a', 'http://stream.test/b');
-  resetStreamingForTests();
-  resetCacheForTests();
+  freshProcess('streaming', 'cache', 'redis');
   log = captureServerLog('info');
 });
 
@@ -65,8 +63,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   delete process.env.STREAMING_BASE_URLS;
-  resetServerEnvForTests();
-  resetStreamingForTests();
+  freshProcess('env', 'streaming');
 });
 
 describe('getStreamingEpisodes', () => {
@@ -147,7 +144,7 @@ describe('getStreamingEpisodes', () => {
     expect(await getStreamingEpisodes('Spy x Family')).toBeNull();
 
     setHosts('http://stream.test/a');
-    resetStreamingForTests();
+    freshProcess('streaming');
     upstream(() => new Response('', { status: 503 }));
     expect(await getStreamingEpisodes('Spy x Family')).toBeNull();
   });

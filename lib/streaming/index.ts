@@ -69,17 +69,20 @@ interface Health {
   up: boolean;
 }
 
-const state = processState<{
-  streamingHealth?: LRUCache<string, Health>;
-  streamingResults?: LRUCache<string, { episodes: Episode[] | null }>;
-}>('streaming', () => ({}));
+const moduleState = () =>
+  processState<{
+    streamingHealth?: LRUCache<string, Health>;
+    streamingResults?: LRUCache<string, { episodes: Episode[] | null }>;
+  }>('streaming', () => ({}));
 
 function healthCache(): LRUCache<string, Health> {
+  const state = moduleState();
   state.streamingHealth ??= new LRUCache({ max: 20, ttl: HEALTH_TTL_MS });
   return state.streamingHealth;
 }
 
 function resultCache(): LRUCache<string, { episodes: Episode[] | null }> {
+  const state = moduleState();
   state.streamingResults ??= new LRUCache({ max: 200, ttl: RESULT_TTL_MS });
   return state.streamingResults;
 }
@@ -176,10 +179,4 @@ export async function getStreamingEpisodes(title: string): Promise<Episode[] | n
     else log.warn('no streaming host could answer');
     return null;
   });
-}
-
-/** Test-only: forget host health and cached answers. */
-export function resetStreamingForTests(): void {
-  state.streamingHealth = undefined;
-  state.streamingResults = undefined;
 }

@@ -25,11 +25,13 @@ export const TRACKER_TIMEOUT_MS = 15_000;
 const MAX_QUEUE_WAIT_MS = 5_000;
 const SPACING_MS: Record<Tracker, number> = { anilist: 700, kitsu: 300 };
 
-const state = processState<{ limiters: Partial<Record<Tracker, RateLimiter>> }>('tracker-limiters', () => ({
-  limiters: {},
-}));
+const moduleState = () =>
+  processState<{ limiters: Partial<Record<Tracker, RateLimiter>> }>('tracker-limiters', () => ({
+    limiters: {},
+  }));
 
 function limiter(tracker: Tracker): RateLimiter {
+  const state = moduleState();
   const known = state.limiters[tracker];
   if (known) return known;
   const local = new InProcessRateLimiter(SPACING_MS[tracker]);
@@ -39,11 +41,6 @@ function limiter(tracker: Tracker): RateLimiter {
     : local;
   state.limiters[tracker] = created;
   return created;
-}
-
-/** Test-only: forget the limiters (and their back-offs). */
-export function resetTrackerLimitersForTests(): void {
-  state.limiters = {};
 }
 
 /** Seconds until the tracker's window resets, from `X-RateLimit-Reset` (epoch seconds), else 60. */

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetServerEnvForTests } from '@/lib/env';
-import { resetCacheForTests } from '@/lib/server/cache';
-import { MAX_TRANSLATE_LENGTH, resetTranslateForTests, translateToPortuguese } from './index';
+import { MAX_TRANSLATE_LENGTH, translateToPortuguese } from './index';
+import { freshProcess } from '@/test/support/process';
 
 function upstream(handler: (url: URL) => Response | Promise<Response>): URL[] {
   const calls: URL[] = [];
@@ -23,9 +22,7 @@ const gtx = (segments: string[]) =>
 
 beforeEach(() => {
   process.env.TRANSLATE_BASE_URL = 'http://translate.test';
-  resetServerEnvForTests();
-  resetTranslateForTests();
-  resetCacheForTests();
+  freshProcess('env', 'translate', 'cache', 'redis');
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 
@@ -33,7 +30,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   delete process.env.TRANSLATE_BASE_URL;
-  resetServerEnvForTests();
+  freshProcess('env');
 });
 
 describe('translateToPortuguese', () => {

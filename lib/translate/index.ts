@@ -57,10 +57,11 @@ async function translateFetch(text: string): Promise<string> {
   return parsed[0].join('');
 }
 
-const state = processState<{ translations?: LRUCache<string, string> }>('translate', () => ({}));
+const moduleState = () => processState<{ translations?: LRUCache<string, string> }>('translate', () => ({}));
 
 /** A translation never changes, so entries have no life limit, only a total size (in characters). */
 function translations(): LRUCache<string, string> {
+  const state = moduleState();
   state.translations ??= new LRUCache<string, string>({
     max: 1000,
     maxSize: 2_000_000,
@@ -108,9 +109,4 @@ export async function tryTranslateToPortuguese(text: string): Promise<string | n
 /** `text` in Portuguese, or `text` itself when it cannot be translated (SPEC §7). */
 export async function translateToPortuguese(text: string): Promise<string> {
   return (await tryTranslateToPortuguese(text)) ?? text;
-}
-
-/** Test-only: forget cached translations. */
-export function resetTranslateForTests(): void {
-  state.translations = undefined;
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetJikanForTests } from '@/lib/jikan';
-import { resetTranslateForTests } from './index';
-import { getSynopsisPt, resetSynopsisPtForTests } from './synopsis';
+import { getSynopsisPt } from './synopsis';
+import { freshProcess } from '@/test/support/process';
+import { freshDataLayer } from '@/test/support/data-layer';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -26,9 +26,8 @@ beforeEach(() => {
   process.env.JIKAN_BASE_URL = 'http://jikan.test/v4';
   process.env.JIKAN_MIN_INTERVAL_MS = '0';
   process.env.TRANSLATE_BASE_URL = 'http://translate.test';
-  resetJikanForTests();
-  resetTranslateForTests();
-  resetSynopsisPtForTests();
+  freshDataLayer();
+  freshProcess('translate', 'synopsis');
   calls = [];
   translator = (text) => json([[[`Olá. `, text, null, null, 1]], null, 'en']);
   vi.stubGlobal(

@@ -28,9 +28,10 @@ interface Entry {
   paragraphs: string[] | null;
 }
 
-const state = processState<{ synopsisPt?: LRUCache<number, Entry> }>('synopsis', () => ({}));
+const moduleState = () => processState<{ synopsisPt?: LRUCache<number, Entry> }>('synopsis', () => ({}));
 
 function synopses(): LRUCache<number, Entry> {
+  const state = moduleState();
   state.synopsisPt ??= new LRUCache<number, Entry>({ max: 2000, ttl: TRANSLATION_TTL_MS });
   return state.synopsisPt;
 }
@@ -74,9 +75,4 @@ export async function getSynopsisPt(id: number): Promise<string[] | null> {
     );
     return paragraphs?.length ? paragraphs : null;
   });
-}
-
-/** Test-only. */
-export function resetSynopsisPtForTests(): void {
-  state.synopsisPt = undefined;
 }

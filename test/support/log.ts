@@ -1,4 +1,5 @@
-import { resetServerLogForTests } from '@/lib/server/log';
+import { createServerLogState } from '@/lib/server/log';
+import { freshProcess, provideProcessState } from './process';
 
 /** One line of the server's log, as written (JSON). */
 export interface LogLine {
@@ -20,7 +21,10 @@ export function captureServerLog(level: string = 'trace') {
   const previous = process.env.LOG_LEVEL;
   process.env.LOG_LEVEL = level;
   const lines: LogLine[] = [];
-  resetServerLogForTests({ write: (line: string) => void lines.push(JSON.parse(line) as LogLine) });
+  provideProcessState(
+    'log',
+    createServerLogState({ write: (line: string) => void lines.push(JSON.parse(line) as LogLine) }),
+  );
   return {
     lines,
     /** The lines whose message matches `pattern`. */
@@ -28,7 +32,7 @@ export function captureServerLog(level: string = 'trace') {
     stop() {
       if (previous === undefined) delete process.env.LOG_LEVEL;
       else process.env.LOG_LEVEL = previous;
-      resetServerLogForTests();
+      freshProcess('log');
     },
   };
 }

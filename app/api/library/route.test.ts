@@ -1,41 +1,41 @@
 import { NextRequest } from 'next/server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setDbForTests } from '@/lib/db';
-import { openDatabase, type OpenDatabase } from '@/lib/db/open';
+import type * as NextServer from 'next/server';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { nextHlc } from '@/lib/library/hlc';
-import { libraryError, resetLibraryBudgetForTests } from '@/lib/library/route-helpers';
+import { libraryError } from '@/lib/library/route-helpers';
 import { LibraryFullError } from '@/lib/library/store';
+import { memoryDatabase } from '@/test/support/database';
+import { freshProcess } from '@/test/support/process';
+import { bearer } from '@/test/support/route-auth';
 
-vi.mock('@/lib/firebase/admin', () => ({
-  verifyIdentity: async (token: string) =>
-    token.startsWith('token-')
-      ? { uid: token.slice('token-'.length), adult: true, expiresAt: Date.now() + 3600_000 }
-      : null,
+/** The work each answer hands to `after()`, run by the test once the answer is out. */
+const afterWork = vi.hoisted(() => [] as (() => unknown)[]);
+vi.mock('next/server', async (importOriginal) => ({
+  ...(await importOriginal<typeof NextServer>()),
+  after: (task: () => unknown) => void afterWork.push(task),
 }));
+
+async function runAfterWork() {
+  for (const task of afterWork.splice(0)) await task();
+}
+
+vi.mock('@/lib/firebase/admin', () => import('@/test/support/route-auth'));
 
 const { DELETE, GET, POST } = await import('./route');
 
 const ORIGIN = 'http://app.test/api/library';
-let database: OpenDatabase;
-
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  setDbForTests(database);
-}, 120_000);
-afterAll(async () => {
-  setDbForTests(undefined);
-  await database.close();
+const database = memoryDatabase({ asAppDatabase: true });
+beforeEach(async () => {
+  await runAfterWork();
+  freshProcess('library-budget');
 });
-beforeEach(() => resetLibraryBudgetForTests());
-
-const auth = (user: string) => ({ Authorization: `Bearer token-${user}` });
 
 function post(user: string | null, body: string, headers: Record<string, string> = {}) {
   return POST(
     new NextRequest(ORIGIN, {
       method: 'POST',
       body,
-      headers: { 'Content-Type': 'application/json', ...(user ? auth(user) : {}), ...headers },
+      headers: { 'Content-Type': 'application/json', ...(user ? bearer(user) : {}), ...headers },
     }),
   );
 }
@@ -53,15 +53,15 @@ function ratingChange(key: string, rating = 4, extra: Record<string, unknown> = 
 }
 
 async function rowCount(): Promise<number> {
-  const row = await database.db
-    .selectFrom('library_entries')
+  const row = await database()
+    .db.selectFrom('library_entries')
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 async function pull(user: string, since = 0) {
-  const response = await GET(new NextRequest(`${ORIGIN}?since=${since}`, { headers: auth(user) }));
+  const response = await GET(new NextRequest(`${ORIGIN}?since=${since}`, { headers: bearer(user) }));
   return {
     response,
     body: (await response.json()) as { entries: { key: string }[]; version: number; epoch: string },
@@ -77,6 +77,17 @@ describe('/api/library', () => {
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(body.entries.map((entry) => entry.key)).toEqual(['21']);
     expect((await pull('mallory')).body.entries).toEqual([]);
+  });
+
+  it('hands the tombstone compaction to after(): the answer does not wait for it', async () => {
+    await runAfterWork();
+    const pushed = await post('erin', JSON.stringify({ epoch: null, changes: [ratingChange('41')] }));
+    expect(pushed.status).toBe(200);
+    expect(afterWork).toHaveLength(1);
+    await runAfterWork();
+    expect(afterWork).toHaveLength(0);
+    expect((await post(null, JSON.stringify({ epoch: null, changes: [] }))).status).toBe(401);
+    expect(afterWork).toHaveLength(0);
   });
 
   it('refuses a visitor or a forged token with 401, writing nothing', async () => {
@@ -212,7 +223,7 @@ describe('/api/library', () => {
     const { body: before } = await pull('carol');
     expect(before.entries).toHaveLength(2);
     const aliceBefore = (await pull('alice')).body.entries.length;
-    const deleted = await DELETE(new NextRequest(ORIGIN, { method: 'DELETE', headers: auth('carol') }));
+    const deleted = await DELETE(new NextRequest(ORIGIN, { method: 'DELETE', headers: bearer('carol') }));
     expect(deleted.status).toBe(200);
     expect((await pull('carol')).body.entries).toEqual([]);
     expect((await pull('alice')).body.entries).toHaveLength(aliceBefore);
@@ -225,7 +236,7 @@ describe('/api/library', () => {
     let last = 200;
     for (let index = 0; index < 70 && last !== 429; index++) last = (await pull('dave')).response.status;
     expect(last).toBe(429);
-    const response = await GET(new NextRequest(ORIGIN, { headers: auth('dave') }));
+    const response = await GET(new NextRequest(ORIGIN, { headers: bearer('dave') }));
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await pull('erin')).response.status).toBe(200);
   });

@@ -52,12 +52,7 @@ export const POST = withRequestId(async function POST(request: NextRequest) {
       compactTombstonesDaily(db, uid).catch((error: unknown) =>
         log.warn({ err: error }, 'tombstone compaction failed'),
       );
-    try {
-      after(compact);
-    } catch {
-      // Called outside Next's request scope (unit tests): compacted right away instead.
-      await compact();
-    }
+    after(compact);
     return privateAnswer(answer);
   } catch (error) {
     return libraryError(error);

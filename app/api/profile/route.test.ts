@@ -1,15 +1,10 @@
 import { NextRequest } from 'next/server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setDbForTests } from '@/lib/db';
-import { openDatabase, type OpenDatabase } from '@/lib/db/open';
-import { resetLibraryBudgetForTests } from '@/lib/library/route-helpers';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryDatabase } from '@/test/support/database';
+import { freshProcess } from '@/test/support/process';
+import { bearer } from '@/test/support/route-auth';
 
-vi.mock('@/lib/firebase/admin', () => ({
-  verifyIdentity: async (token: string) =>
-    token.startsWith('token-')
-      ? { uid: token.slice('token-'.length), adult: true, expiresAt: Date.now() + 3600_000 }
-      : null,
-}));
+vi.mock('@/lib/firebase/admin', () => import('@/test/support/route-auth'));
 
 const revalidated = vi.hoisted(() => ({ tags: [] as string[], paths: [] as string[] }));
 vi.mock('next/cache', () => ({
@@ -22,23 +17,13 @@ const { DELETE, GET, PUT } = await import('./route');
 const library = await import('../library/route');
 
 const ORIGIN = 'http://app.test/api/profile';
-let database: OpenDatabase;
-
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  setDbForTests(database);
-}, 120_000);
-afterAll(async () => {
-  setDbForTests(undefined);
-  await database.close();
-});
+const database = memoryDatabase({ asAppDatabase: true });
 beforeEach(() => {
-  resetLibraryBudgetForTests();
+  freshProcess('library-budget');
   revalidated.tags.length = 0;
   revalidated.paths.length = 0;
 });
 
-const auth = (user: string) => ({ Authorization: `Bearer token-${user}` });
 const valid = {
   handle: 'Fan_One',
   displayName: 'Ana',
@@ -54,13 +39,13 @@ function put(user: string | null, body: string) {
     new NextRequest(ORIGIN, {
       method: 'PUT',
       body,
-      headers: { 'Content-Type': 'application/json', ...(user ? auth(user) : {}) },
+      headers: { 'Content-Type': 'application/json', ...(user ? bearer(user) : {}) },
     }),
   );
 }
 
 async function rows() {
-  return database.db.selectFrom('profiles').selectAll().orderBy('user_id').execute();
+  return database().db.selectFrom('profiles').selectAll().orderBy('user_id').execute();
 }
 
 describe('/api/profile', () => {
@@ -69,7 +54,7 @@ describe('/api/profile', () => {
     expect(created.status).toBe(200);
     expect(created.headers.get('cache-control')).toBe('private, no-store');
     expect(revalidated.tags).toEqual(['profile:fan_one']);
-    const read = await GET(new NextRequest(ORIGIN, { headers: auth('alice') }));
+    const read = await GET(new NextRequest(ORIGIN, { headers: bearer('alice') }));
     expect(await read.json()).toEqual({ profile: { ...valid } });
     const renamed = await put('alice', JSON.stringify({ ...valid, handle: 'Fan_Two' }));
     expect(renamed.status).toBe(200);
@@ -115,15 +100,15 @@ describe('/api/profile', () => {
   });
 
   it('deletes the profile, and deleting the synced data deletes it too', async () => {
-    expect((await DELETE(new NextRequest(ORIGIN, { method: 'DELETE', headers: auth('alice') }))).status).toBe(
-      200,
-    );
+    expect(
+      (await DELETE(new NextRequest(ORIGIN, { method: 'DELETE', headers: bearer('alice') }))).status,
+    ).toBe(200);
     expect(revalidated.tags).toContain('profile:fan_two');
     expect(revalidated.tags).toContain('profile:fan_one');
     expect(await rows()).toEqual([]);
     await put('carol', JSON.stringify({ ...valid, handle: 'carol' }));
     const erased = await library.DELETE(
-      new NextRequest('http://app.test/api/library', { method: 'DELETE', headers: auth('carol') }),
+      new NextRequest('http://app.test/api/library', { method: 'DELETE', headers: bearer('carol') }),
     );
     expect(erased.status).toBe(200);
     expect(await rows()).toEqual([]);

@@ -2,11 +2,9 @@ import { NextRequest } from 'next/server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeControl } from '@/e2e/fake-upstream/client.mjs';
 import { startFakeUpstream, type FakeUpstream } from '@/e2e/fake-upstream/server.mjs';
-import { resetServerEnvForTests } from '@/lib/env';
-import { resetClientBudgetForTests } from '@/lib/server/client-budget';
-import { resetTrackerLimitersForTests } from '@/lib/tracker-import/upstream';
 import type { TrackerPage } from '@/lib/tracker-import/types';
 import { GET } from './route';
+import { freshProcess } from '@/test/support/process';
 
 let upstream: FakeUpstream;
 let control: ReturnType<typeof fakeControl>;
@@ -21,9 +19,7 @@ beforeEach(async () => {
   process.env.ANILIST_GRAPHQL_URL = `${upstream.url}/anilist`;
   process.env.KITSU_BASE_URL = `${upstream.url}/kitsu/api/edge`;
   process.env.CLIENT_MISS_PER_MINUTE = '0';
-  resetServerEnvForTests();
-  resetClientBudgetForTests();
-  resetTrackerLimitersForTests();
+  freshProcess('env', 'client-budget', 'tracker-limiters');
   await control.reset();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -38,8 +34,7 @@ afterEach(() => {
     'TRUSTED_PROXY_HOPS',
   ])
     delete process.env[name];
-  resetServerEnvForTests();
-  resetClientBudgetForTests();
+  freshProcess('env', 'client-budget');
 });
 
 const call = (service: string, query: string, headers: Record<string, string> = {}) =>
@@ -133,8 +128,7 @@ describe('GET /api/import/{service}', () => {
     process.env.CLIENT_MISS_BURST = '1';
     process.env.CLIENT_MISS_PER_MINUTE = '1';
     process.env.TRUSTED_PROXY_HOPS = '1';
-    resetServerEnvForTests();
-    resetClientBudgetForTests();
+    freshProcess('env', 'client-budget');
     const from = { 'X-Forwarded-For': '203.0.113.9' };
     expect((await call('anilist', 'user=ani-fan', from)).status).toBe(200);
     const refused = await call('anilist', 'user=ani-fan', from);
