@@ -247,7 +247,8 @@ export class RedisIncrementalCache {
         const marks = (await pipeline.exec()) ?? [];
         for (const [error, markedAt] of marks) {
           if (error) throw error;
-          if (Number(markedAt) > entry.lastModified) return null;
+          // A mark in the entry's own millisecond counts: a revalidation is never lost to the clock.
+          if (Number(markedAt) >= entry.lastModified) return null;
         }
       }
       return { lastModified: entry.lastModified, value: entry.value, cacheControl: entry.cacheControl };
@@ -267,7 +268,7 @@ export class RedisIncrementalCache {
     const entry = store.get(this.entryPrefix + key);
     if (!entry) return null;
     for (const tag of readTags(entry, ctx)) {
-      if ((this.memory.tags.get(tag) ?? 0) > entry.lastModified) return null;
+      if ((this.memory.tags.get(tag) ?? -1) >= entry.lastModified) return null;
     }
     return { lastModified: entry.lastModified, value: entry.value, cacheControl: entry.cacheControl };
   }
