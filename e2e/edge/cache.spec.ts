@@ -1,37 +1,27 @@
 import { expect, test } from '@playwright/test';
 import { localeFromCookieHeader } from '../../lib/i18n/locale-cookie';
-import { nginxBinary, startEdgeStack, type EdgeStack } from './edge-stack';
+import { edgeStackForFile } from './edge-stack';
 import { pageLang, rawRequest, type RawAnswer } from './http';
 
 /**
  * The page cache of the shipped nginx configuration (deploy/nginx), in front of `next start`.
  * Each test uses its own anime pages, so that what one test stores cannot answer another.
  */
-test.skip(!nginxBinary(), 'nginx is not installed: npm test installs it (apt-get install nginx)');
 // One stack for the file: its tests run in order in one worker.
 test.describe.configure({ mode: 'default' });
 
-let stack: EdgeStack;
-
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  stack = await startEdgeStack();
-});
-
-test.afterAll(async () => {
-  await stack?.close();
-});
+const stack = edgeStackForFile();
 
 test.afterEach(() => {
-  stack.tap.mode = 'pass';
-  stack.tap.freshSeconds = null;
-  stack.tap.extraHeaders.clear();
+  stack().tap.mode = 'pass';
+  stack().tap.freshSeconds = null;
+  stack().tap.extraHeaders.clear();
 });
 
 const LANG = { pt: 'pt-BR', en: 'en' } as const;
 
 async function get(path: string, headers: [string, string][] = []) {
-  return rawRequest(stack.edgeUrl, 'GET', path, headers);
+  return rawRequest(stack().edgeUrl, 'GET', path, headers);
 }
 
 test('a cached page is answered by nginx without reaching Next', async () => {
@@ -39,7 +29,7 @@ test('a cached page is answered by nginx without reaching Next', async () => {
   const first = await get(path);
   expect(first.status).toBe(200);
   expect(first.headers['x-cache-status']).toBe('MISS');
-  expect(stack.tap.callsFor(path)).toHaveLength(1);
+  expect(stack().tap.callsFor(path)).toHaveLength(1);
 
   for (let i = 0; i < 3; i += 1) {
     const again = await get(path);
@@ -47,16 +37,16 @@ test('a cached page is answered by nginx without reaching Next', async () => {
     expect(again.headers['x-cache-status']).toBe('HIT');
     expect(again.body).toBe(first.body);
   }
-  expect(stack.tap.callsFor(path)).toHaveLength(1);
+  expect(stack().tap.callsFor(path)).toHaveLength(1);
 });
 
 test('the Portuguese and English pages of one URL are kept apart', async ({ browser }) => {
   const path = '/anime/1535';
   const visit = async (cookie: string | null) => {
     const context = await browser.newContext();
-    if (cookie) await context.addCookies([{ name: 'NEXT_LOCALE', value: cookie, url: stack.edgeUrl }]);
+    if (cookie) await context.addCookies([{ name: 'NEXT_LOCALE', value: cookie, url: stack().edgeUrl }]);
     const page = await context.newPage();
-    await page.goto(`${stack.edgeUrl}${path}`);
+    await page.goto(`${stack().edgeUrl}${path}`);
     return { page, context };
   };
 
@@ -133,7 +123,7 @@ async function untilNotFresh(path: string, method: 'GET' | 'HEAD' = 'GET'): Prom
   let answer: RawAnswer | undefined;
   await expect
     .poll(async () => {
-      answer = await rawRequest(stack.edgeUrl, method, path);
+      answer = await rawRequest(stack().edgeUrl, method, path);
       return answer.headers['x-cache-status'];
     })
     .not.toBe('HIT');
@@ -142,11 +132,11 @@ async function untilNotFresh(path: string, method: 'GET' | 'HEAD' = 'GET'): Prom
 
 test('a page is served stale while Next hangs', async () => {
   const path = '/anime/457';
-  stack.tap.freshSeconds = 1;
+  stack().tap.freshSeconds = 1;
   await expectStored(path);
-  const callsBefore = stack.tap.callsFor(path).length;
+  const callsBefore = stack().tap.callsFor(path).length;
 
-  stack.tap.mode = 'hang';
+  stack().tap.mode = 'hang';
   const stale = await untilNotFresh(path);
   expect(stale.status).toBe(200);
   expect(['STALE', 'UPDATING']).toContain(stale.headers['x-cache-status']);
@@ -158,36 +148,36 @@ test('a page is served stale while Next hangs', async () => {
     expect(again.status).toBe(200);
     expect(['STALE', 'UPDATING']).toContain(again.headers['x-cache-status']);
   }
-  expect(stack.tap.callsFor(path).length).toBe(callsBefore + 1);
+  expect(stack().tap.callsFor(path).length).toBe(callsBefore + 1);
 });
 
 test('a page is served stale while Next answers 504, and refreshed once Next is back', async () => {
   const path = '/anime/34599';
-  stack.tap.freshSeconds = 1;
+  stack().tap.freshSeconds = 1;
   await expectStored(path);
 
-  stack.tap.mode = '504';
+  stack().tap.mode = '504';
   const stale = await untilNotFresh(path);
   expect(stale.status).toBe(200);
   expect(['STALE', 'UPDATING']).toContain(stale.headers['x-cache-status']);
   // Refreshes keep failing (Next answered 504 to them) and visitors still get the page.
-  await expect.poll(() => stack.tap.callsFor(path).length).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => stack().tap.callsFor(path).length).toBeGreaterThanOrEqual(2);
   for (let i = 0; i < 3; i += 1) {
     const again = await get(path);
     expect(again.status).toBe(200);
     expect(pageLang(again.body)).toBe(LANG.pt);
   }
 
-  stack.tap.mode = 'pass';
-  stack.tap.freshSeconds = null;
+  stack().tap.mode = 'pass';
+  stack().tap.freshSeconds = null;
   await expect.poll(async () => (await get(path)).headers['x-cache-status']).toBe('HIT');
 });
 
 test('a HEAD that refreshes a stale page stores it: the refresh asks Next with a GET', async () => {
   const path = '/anime/40748';
-  stack.tap.freshSeconds = 1;
+  stack().tap.freshSeconds = 1;
   await expectStored(path);
-  stack.tap.freshSeconds = null;
+  stack().tap.freshSeconds = null;
 
   // Only HEADs come while it goes stale: one of them is the request that refreshes it.
   const head = await untilNotFresh(path, 'HEAD');
@@ -196,8 +186,10 @@ test('a HEAD that refreshes a stale page stores it: the refresh asks Next with a
   await expect.poll(async () => (await get(path)).headers['x-cache-status']).toBe('HIT');
   // The page is fresh again: HEADs and GETs are answered from the cache, and Next was only ever
   // asked with GETs.
-  expect((await rawRequest(stack.edgeUrl, 'HEAD', path)).headers['x-cache-status']).toBe('HIT');
-  const methods = stack.tap.callsFor(path).map((call) => call.method);
+  expect((await rawRequest(stack().edgeUrl, 'HEAD', path)).headers['x-cache-status']).toBe('HIT');
+  const methods = stack()
+    .tap.callsFor(path)
+    .map((call) => call.method);
   expect(methods).toEqual(['GET', 'GET']);
 });
 
@@ -208,13 +200,13 @@ test('an answer with Set-Cookie, private or no-store is never stored', async () 
     ['/anime/32182', { 'cache-control': 'no-store' }],
   ];
   for (const [path, headers] of cases) {
-    stack.tap.extraHeaders.set(path, headers);
+    stack().tap.extraHeaders.set(path, headers);
     for (let i = 0; i < 3; i += 1) {
       const answer = await get(path);
       expect(answer.status).toBe(200);
       expect(answer.headers['x-cache-status'], `${path} ${JSON.stringify(headers)}`).toBe('MISS');
     }
-    expect(stack.tap.callsFor(path)).toHaveLength(3);
+    expect(stack().tap.callsFor(path)).toHaveLength(3);
   }
 });
 
@@ -225,7 +217,7 @@ test('a request with Authorization is never answered from the cache, nor stored'
   const withToken = await get(cached, [['Authorization', 'Bearer some-token']]);
   expect(withToken.status).toBe(200);
   expect(withToken.headers['x-cache-status']).toBe('BYPASS');
-  const reached = stack.tap.callsFor(cached);
+  const reached = stack().tap.callsFor(cached);
   expect(reached).toHaveLength(2);
   expect(reached[1]?.headers.authorization).toBe('Bearer some-token');
 
@@ -248,7 +240,9 @@ test('build assets and images are cached, and pages are compressed', async () =>
   expect(again.headers['content-encoding']).toBe('gzip');
   expect(again.headers['cache-control']).toContain('immutable');
   // Asked of Next once for gzip-accepting clients, whichever (this test or a browser) came first.
-  const gzipCalls = stack.tap.callsFor(asset!).filter((call) => call.headers['accept-encoding'] === 'gzip');
+  const gzipCalls = stack()
+    .tap.callsFor(asset!)
+    .filter((call) => call.headers['accept-encoding'] === 'gzip');
   expect(gzipCalls).toHaveLength(1);
 
   // Covers from Next's image optimiser: kept per URL and accepted format.
@@ -262,7 +256,7 @@ test('build assets and images are cached, and pages are compressed', async () =>
   expect(cachedImage.headers['x-cache-status']).toBe('HIT');
   const png = await get(image!, [['Accept', 'image/png,*/*']]);
   expect(png.headers['content-type']).not.toBe('image/avif');
-  expect(stack.tap.callsFor(image!)).toHaveLength(2);
+  expect(stack().tap.callsFor(image!)).toHaveLength(2);
 
   // A page is stored compressed for the clients that accept gzip, and plain for the others.
   for (const status of ['MISS', 'HIT']) {
@@ -284,5 +278,5 @@ test('the service worker is never stored and is revalidated by browsers on every
     expect(worker.headers['cache-control']).toBe('no-cache');
     expect(worker.headers['x-cache-status']).toBeUndefined();
   }
-  expect(stack.tap.callsFor('/sw.js')).toHaveLength(2);
+  expect(stack().tap.callsFor('/sw.js')).toHaveLength(2);
 });

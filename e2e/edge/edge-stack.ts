@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import { test } from '@playwright/test';
 import type { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -216,5 +217,25 @@ export async function startEdgeStack(settings: Record<string, string> = {}): Pro
       rmSync(edge.dataDir, { recursive: true, force: true });
       rmSync(app.dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * One stack for the whole spec file: started before its first test, closed after its last; the
+ * file is skipped where nginx is not installed. Returns the running stack.
+ */
+export function edgeStackForFile(): () => EdgeStack {
+  test.skip(!nginxBinary(), 'nginx is not installed: npm test installs it (apt-get install nginx)');
+  let stack: EdgeStack | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(150_000);
+    stack = await startEdgeStack();
+  });
+  test.afterAll(async () => {
+    await stack?.close();
+  });
+  return () => {
+    if (!stack) throw new Error('the edge stack has not started');
+    return stack;
   };
 }

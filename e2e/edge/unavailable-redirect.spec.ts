@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
-import { nginxBinary, startEdgeStack, type EdgeStack } from './edge-stack';
+import { edgeStackForFile } from './edge-stack';
 
 /**
  * The redirect of an anime page that cannot be had now to its 'Anime não disponível' answer (503,
@@ -8,19 +8,9 @@ import { nginxBinary, startEdgeStack, type EdgeStack } from './edge-stack';
  * on: through nginx it carries one Location and `no-store`, is never stored, and the anime's page
  * is served once the database is back.
  */
-test.skip(!nginxBinary(), 'nginx is not installed: npm test installs it (apt-get install nginx)');
 test.describe.configure({ mode: 'serial' });
 
-let stack: EdgeStack;
-
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  stack = await startEdgeStack();
-});
-
-test.afterAll(async () => {
-  await stack?.close();
-});
+const stack = edgeStackForFile();
 
 const RETRY_AFTER = 6;
 
@@ -55,7 +45,7 @@ const DIRECT_ID = 90107;
 const EDGE_ID = 90104;
 
 test('next start alone: the redirect names one address, kept one second by Next', async () => {
-  const fault = await stack.fake.setFault({
+  const fault = await stack().fake.setFault({
     service: 'jikan',
     mode: '429',
     retryAfter: RETRY_AFTER,
@@ -64,7 +54,7 @@ test('next start alone: the redirect names one address, kept one second by Next'
   try {
     const target = new RegExp(`^/anime/${DIRECT_ID}/unavailable/\\d+$`);
     // A fresh render: Next 16 repeats its Location (the same value) on this one.
-    const fresh = await head(stack.appUrl, `/anime/${DIRECT_ID}`);
+    const fresh = await head(stack().appUrl, `/anime/${DIRECT_ID}`);
     expect(fresh.status).toBe(307);
     const freshLocations = fresh.all('location');
     expect(freshLocations.length).toBeGreaterThanOrEqual(1);
@@ -77,12 +67,12 @@ test('next start alone: the redirect names one address, kept one second by Next'
     // From Next's render cache: one Location.
     await expect
       .poll(async () => {
-        const again = await head(stack.appUrl, `/anime/${DIRECT_ID}`);
+        const again = await head(stack().appUrl, `/anime/${DIRECT_ID}`);
         return again.all('x-nextjs-cache')[0] === 'HIT' ? again.all('location') : null;
       })
       .toEqual([expect.stringMatching(target)]);
   } finally {
-    await stack.fake.clearFault(fault);
+    await stack().fake.clearFault(fault);
   }
 });
 
@@ -90,7 +80,7 @@ test('through nginx: one Location, no-store, never stored, and the page itself o
   page,
 }) => {
   test.setTimeout(90_000);
-  const fault = await stack.fake.setFault({
+  const fault = await stack().fake.setFault({
     service: 'jikan',
     mode: '429',
     retryAfter: RETRY_AFTER,
@@ -101,32 +91,32 @@ test('through nginx: one Location, no-store, never stored, and the page itself o
   try {
     // The fresh render, then answers from Next's render cache: never from nginx's.
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const before = stack.tap.callsFor(path).length;
-      const answer = await head(stack.edgeUrl, path);
+      const before = stack().tap.callsFor(path).length;
+      const answer = await head(stack().edgeUrl, path);
       expect(answer.status).toBe(307);
       expect(answer.all('location')).toEqual([expect.stringMatching(target)]);
       expect(answer.all('cache-control')).toEqual(['no-store']);
       expect(answer.all('x-cache-status')).not.toEqual(['HIT']);
-      expect(stack.tap.callsFor(path).length).toBe(before + 1);
+      expect(stack().tap.callsFor(path).length).toBe(before + 1);
     }
     // A person is taken to the 503 answer.
-    const response = await page.goto(`${stack.edgeUrl}${path}`);
+    const response = await page.goto(`${stack().edgeUrl}${path}`);
     expect(response?.status()).toBe(503);
     await expect(page).toHaveURL(new RegExp(`/anime/${EDGE_ID}/unavailable/\\d+$`));
     await expect(page.getByRole('heading', { name: 'Anime não disponível' })).toBeVisible();
   } finally {
-    await stack.fake.clearFault(fault);
+    await stack().fake.clearFault(fault);
   }
 
   // Once the Retry-After has passed, the anime's own page through the same edge, never a kept redirect.
   await expect(async () => {
-    const again = await page.goto(`${stack.edgeUrl}${path}`);
+    const again = await page.goto(`${stack().edgeUrl}${path}`);
     expect(again?.status()).toBe(200);
   }).toPass({ timeout: 40_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Kaze no Yuubinya' })).toBeVisible();
   // A good page keeps Next's own Cache-Control through nginx.
-  const direct = await head(stack.appUrl, path);
-  const edge = await head(stack.edgeUrl, path);
+  const direct = await head(stack().appUrl, path);
+  const edge = await head(stack().edgeUrl, path);
   expect(edge.status).toBe(200);
   expect(edge.all('cache-control')).toEqual(direct.all('cache-control'));
   expect(edge.all('location')).toEqual([]);
