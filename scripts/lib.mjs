@@ -14,11 +14,19 @@ export function log(message) {
   console.log(`\x1b[35m[anime-master]\x1b[0m ${message}`);
 }
 
-/** Runs a command inheriting stdio; resolves with its exit code. */
-export function run(command, args, options = {}) {
+/**
+ * Runs a command; resolves with its exit code. Its output goes to this terminal, or, given `held`
+ * (an array), into it, for a caller that prints it whole later (a step run beside another).
+ */
+export function run(command, args, { held, ...options } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const stdio = held ? ['ignore', 'pipe', 'pipe'] : 'inherit';
+    const child = spawn(command, args, { cwd: root, stdio, ...options });
+    if (held) {
+      child.stdout.on('data', (chunk) => held.push(chunk));
+      child.stderr.on('data', (chunk) => held.push(chunk));
+    }
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     child.on('error', (error) => {
       console.error(error);
       resolve(1);
@@ -121,12 +129,18 @@ export function buildIsCurrent() {
  * The offline catalogue, next build, then the service worker (public/sw.js, from the build's file
  * list); records the source hash so the next start can skip it.
  */
-export async function build() {
+export async function build({ held } = {}) {
   const catalogue = writeCatalogue();
-  log(`Offline catalogue: ${catalogue.records} anime (${(catalogue.bytes / 1024 / 1024).toFixed(2)} MB)`);
+  const line = `Offline catalogue: ${catalogue.records} anime (${(catalogue.bytes / 1024 / 1024).toFixed(2)} MB)`;
+  if (held) held.push(`${line}\n`);
+  else log(line);
   const hash = sourceHash();
-  let code = await run(bin('next'), ['build'], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
-  if (code === 0) code = await run(process.execPath, [path.join(root, 'scripts', 'build-worker.mjs')]);
+  let code = await run(bin('next'), ['build'], {
+    held,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  if (code === 0)
+    code = await run(process.execPath, [path.join(root, 'scripts', 'build-worker.mjs')], { held });
   if (code === 0) {
     writeFileSync(stampFile, hash);
   }

@@ -1,6 +1,6 @@
 // npm test: installs what is missing (Chromium, redis-server, postgresql and nginx included), then lint,
-// typecheck,
-// unit tests, production build and end-to-end tests in Chromium. Ends with one summary line of counts.
+// typecheck and the production build beside the unit tests, then end-to-end tests in Chromium. Ends
+// with one summary line of counts.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { authBuildEnv } from '../e2e/auth-emulator/env.mjs';
@@ -28,13 +28,23 @@ ensureRedisServer();
 ensureNginx();
 ensurePostgres();
 
+const ORDER = ['lint', 'typecheck', 'unit tests', 'build', 'e2e tests'];
 const steps = [];
-async function step(name, fn) {
+/**
+ * One step, timed. Given `held`, its output is kept and printed whole when it ends, so a step run
+ * beside another reads as one block in the log.
+ */
+async function step(name, fn, { held = false } = {}) {
   const t0 = Date.now();
-  log(`── ${name}`);
-  const code = await fn();
+  const output = held ? [] : undefined;
+  if (!held) log(`── ${name}`);
+  const code = await fn(output);
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
   steps.push({ name, ok: code === 0, seconds });
+  if (held) {
+    log(`── ${name}`);
+    for (const chunk of output) process.stdout.write(chunk);
+  }
   log(`${code === 0 ? '✓' : '✗'} ${name} (${seconds}s)`);
   return code === 0;
 }
@@ -49,21 +59,34 @@ function readJson(file) {
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
 
-await step('lint', () => run(localBin('eslint'), ['--max-warnings=0', '.'], { env }));
-await step('typecheck', () => run(localBin('tsc'), ['--noEmit'], { env }));
-
 const vitestReport = path.join(reports, 'vitest.json');
 rmSync(vitestReport, { force: true });
-await step('unit tests', () =>
-  run(localBin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`], { env }),
-);
 
 // The e2e build signs in against the Auth emulator: its public Firebase settings (baked into the
 // client at build time) come from here, never from a committed .env file, so a production build
 // can never be pointed at the emulator by accident. The build hash includes them (lib.mjs), so a
 // later `npm start` rebuilds with the real settings.
 Object.assign(process.env, authBuildEnv());
-const built = await step('build', () => build());
+
+// The unit tests spend much of their time waiting (the limiter's real gaps, databases opening,
+// redis-server restarts), so lint, typecheck and the build run beside them on the other core.
+// Their output is held and printed whole when each ends.
+const [built] = await Promise.all([
+  (async () => {
+    await step('lint', (held) => run(localBin('eslint'), ['--max-warnings=0', '.'], { env, held }), {
+      held: true,
+    });
+    await step('typecheck', (held) => run(localBin('tsc'), ['--noEmit'], { env, held }), { held: true });
+    return step('build', (held) => build({ held }), { held: true });
+  })(),
+  step('unit tests', () =>
+    run(
+      localBin('vitest'),
+      ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`],
+      { env },
+    ),
+  ),
+]);
 
 const playwrightReport = path.join(reports, 'playwright.json');
 rmSync(playwrightReport, { force: true });
@@ -108,8 +131,14 @@ if (failures.length) {
   for (const line of failures) console.log(line);
 }
 console.log('');
-console.log(`steps: ${steps.map((s) => `${s.name} ${s.ok ? 'ok' : 'FAILED'} (${s.seconds}s)`).join(', ')}; total ${minutes} min`);
+steps.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
+console.log(
+  `steps: ${steps.map((s) => `${s.name} ${s.ok ? 'ok' : 'FAILED'} (${s.seconds}s)`).join(', ')}; total ${minutes} min`,
+);
 if (unit) console.log(`unit: ${unit.numPassedTests} passed, ${unit.numFailedTests} failed`);
-if (e2e?.stats) console.log(`e2e: ${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed, ${e2e.stats.flaky} flaky, ${e2e.stats.skipped} skipped`);
+if (e2e?.stats)
+  console.log(
+    `e2e: ${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed, ${e2e.stats.flaky} flaky, ${e2e.stats.skipped} skipped`,
+  );
 console.log(`summary: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(steps.every((s) => s.ok) ? 0 : 1);

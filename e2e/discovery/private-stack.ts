@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freshDataDir } from '../../test/support/data-dir';
 import { freePort } from '../../test/support/ports';
 
 /** The fake upstream's control API (e2e/fake-upstream/README.md), for a fake at any address. */
@@ -139,7 +138,7 @@ export async function startApp(
         // says so itself, never by turning one off.
         // A database folder of its own: PGlite's folder belongs to one process, and the suite's
         // shared server has the project's.
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'anime-master-data-')),
+        DATA_DIR: freshDataDir(),
         ...extraEnv,
       },
       // The server's log (its stdout) when a spec reads it; dropped otherwise.
@@ -185,7 +184,7 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 /** The fake upstream (with its fault switch), privately. `env` overrides the app's settings. */
 export async function startPrivateStack(env: Record<string, string> = {}): Promise<PrivateStack> {
   const upstream = await startFake();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'anime-master-data-'));
+  const dataDir = freshDataDir();
   const start = (settings: Record<string, string>) =>
     startApp(`${upstream.url}/jikan/v4`, {
       STREAMING_BASE_URLS: `${upstream.url}/streaming/main`,

@@ -13,6 +13,7 @@ import {
   waitForHttp,
   type FakeControl,
 } from '../discovery/private-stack';
+import { freshDataDir } from '../../test/support/data-dir';
 
 /**
  * The shipped nginx configuration (deploy/nginx, rendered by scripts/edge.mjs) in front of a private
@@ -62,7 +63,7 @@ export function nginxBinary(): string | null {
 async function startNext(fakeUrl: string): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
   const port = await freePort();
   // Its own database: records another stack (or an earlier run) stored would answer for Jikan.
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'anime-master-edge-data-'));
+  const dataDir = freshDataDir('anime-master-edge-data-');
   // As playwright.config.ts's webServer runs the app, behind one proxy hop (this nginx).
   const child = spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', String(port)], {
     cwd: root,
