@@ -61,6 +61,15 @@ export async function expectSynced(page: Page, timeout = 30_000) {
   await expect(status.getByText('Alterações pendentes').locator('..').locator('dd')).toHaveText('0');
 }
 
+/**
+ * The fan comes back to this tab. Headless Chromium keeps every tab visible and focused, so it never
+ * fires the focus event a browser fires when a window or tab is brought back: it is fired here.
+ */
+export async function returnToTab(page: Page) {
+  await page.bringToFront();
+  await page.evaluate(() => window.dispatchEvent(new FocusEvent('focus')));
+}
+
 export async function rate(page: Page, id: number, stars: number, opinion: string) {
   await page.goto(`/anime/${id}`);
   await rateHere(page, stars, opinion);

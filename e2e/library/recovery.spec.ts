@@ -7,7 +7,16 @@ import { authServerEnv } from '../auth-emulator/env.mjs';
 import { createGoogleUser } from '../auth-emulator/client';
 import { freePort, startApp, stopProcess } from '../discovery/private-stack';
 import { expect, test } from '../support';
-import { device, expectSynced, rate, rateHere, serverRatings, signIn, uniqueUser } from './helpers';
+import {
+  device,
+  expectSynced,
+  rate,
+  rateHere,
+  returnToTab,
+  serverRatings,
+  signIn,
+  uniqueUser,
+} from './helpers';
 
 /**
  * Nothing a fan entrusts is lost: a server whose data went back in time gets it again from a
@@ -244,7 +253,7 @@ test.describe('nothing entrusted is lost', () => {
     await expect(lists.getByRole('button', { name: 'Assistindo' })).toHaveAttribute('aria-pressed', 'true');
     await a.context.setOffline(false);
     // B lists it at its next pull (focus, or the 30 s interval), without reloading.
-    await b.page.bringToFront();
+    await returnToTab(b.page);
     await expect(b.page.getByRole('heading', { name: 'Cowboy Bebop' })).toBeVisible({ timeout: 45_000 });
     await closeAll(a.context, b.context);
   });

@@ -9,6 +9,7 @@ import {
   type EmulatorGoogleUser,
 } from '../auth-emulator/client';
 import { seedStorage, snapshot } from '../personal/seed';
+import { returnToTab } from './helpers';
 import { expect, test } from '../support';
 
 /**
@@ -92,7 +93,7 @@ test.describe('library sync between devices', () => {
     await expectSynced(a.page);
 
     // B picks it up when its tab regains focus (or, at the latest, at the 30 s interval).
-    await b.page.bringToFront();
+    await returnToTab(b.page);
     await expect(b.page.getByTestId('rated-entry')).toHaveCount(1, { timeout: 45_000 });
     await expect(b.page.getByText('Visto no notebook.')).toBeVisible();
 
