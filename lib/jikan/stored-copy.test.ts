@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { animeById } from '@/e2e/fake-upstream/fixtures.mjs';
 import { catalogueEnriched } from '@/lib/catalogue';
 import { testCatalogue } from '@/lib/catalogue/test-catalogue';
@@ -29,11 +30,37 @@ function restart() {
   provideProcessState('records', createRecordStoreState(database.db));
 }
 
+/** Every row of every table, as an empty database has none (opening one takes seconds: once per file). */
+async function emptyTables(opened: OpenDatabase) {
+  const { rows } = await sql<{ name: string }>`
+    select tablename as name from pg_tables where schemaname = 'public' and tablename not like 'kysely_%'
+  `.execute(opened.db);
+  if (rows.length)
+    await sql`truncate ${sql.join(rows.map(({ name }) => sql.table(name)))}`.execute(opened.db);
+}
+
+/** Set by a test that closes the database: the next test opens another. */
+let closed = true;
+
+async function closeDatabase() {
+  closed = true;
+  await database.close();
+}
+
+afterAll(async () => {
+  if (!closed) await closeDatabase();
+});
+
 beforeEach(async () => {
   vi.stubEnv('JIKAN_BASE_URL', 'http://jikan.test/v4');
   vi.stubEnv('JIKAN_MIN_INTERVAL_MS', '0');
   vi.stubEnv('JIKAN_TIMEOUT_MS', '2000');
-  database = await openDatabase({ dataDir: 'memory://' });
+  if (closed) {
+    database = await openDatabase({ dataDir: 'memory://' });
+    closed = false;
+  } else {
+    await emptyTables(database);
+  }
   restart();
   calls = [];
   now = Date.parse('2026-11-23T03:00:00Z');
@@ -49,7 +76,7 @@ beforeEach(async () => {
   );
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   vi.spyOn(console, 'info').mockImplementation(() => undefined);
-}, 30_000);
+}, 120_000);
 
 afterEach(async () => {
   vi.useRealTimers();
@@ -57,7 +84,6 @@ afterEach(async () => {
   vi.restoreAllMocks();
   vi.unstubAllEnvs();
   freshDataLayer();
-  await database.close();
 });
 
 /** Views Mushishi while the database answers, then lets `ms` pass and restarts. */
@@ -247,7 +273,7 @@ describe('details with a durable store', () => {
 
   it('a database that cannot answer never fails a page', async () => {
     await fetchedThenRestarted(3 * 24 * 60 * MINUTE);
-    await database.close();
+    await closeDatabase();
     respond = mushishi;
     expect(await getAnimeDetails(457)).toMatchObject({ title: 'Mushishi' });
     await recordWritesSettled();
@@ -256,6 +282,5 @@ describe('details with a durable store', () => {
     freshProcess('cache', 'redis');
     respond = down;
     expect(await getAnimeDetails(457)).toMatchObject({ title: 'Mushishi', offline: true });
-    database = await openDatabase({ dataDir: 'memory://' });
   });
 });
