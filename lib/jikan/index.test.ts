@@ -444,10 +444,12 @@ describe('rate limiting and stale serving', () => {
     const calls = upstream(() => json(listBody([3])));
     await searchAnime({ q: 'hang' }, anon);
     upstream(hang);
+    // A timeout far longer than any pause of a busy machine: "at once" is well within it.
+    process.env.JIKAN_TIMEOUT_MS = '30000';
     vi.setSystemTime(T0 + 11 * 60 * 1000);
     const started = performance.now();
     expect((await searchAnime({ q: 'hang' }, anon)).data.map((a) => a.id)).toEqual([3]);
-    expect(performance.now() - started).toBeLessThan(100);
+    expect(performance.now() - started).toBeLessThan(5000);
     expect(calls).toHaveLength(1);
   });
 });
