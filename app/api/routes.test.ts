@@ -9,19 +9,17 @@ import { GET as getTop } from './anime/top/route';
 import { GET as getEpisodes } from './streaming/episodes/route';
 import { freshProcess } from '@/test/support/process';
 import { freshDataLayer } from '@/test/support/data-layer';
+import { json, stubUpstream, type UpstreamHandler } from '@/test/support/fetch';
 
 const ORIGIN = 'http://app.test';
 const CDN = 'public, s-maxage=600, stale-while-revalidate=86400';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function record(id: number, overrides: Record<string, unknown> = {}) {
   return { mal_id: id, title: `Anime ${id}`, rating: 'PG-13 - Teens 13 or older', genres: [], ...overrides };
 }
 
 let calls: URL[] = [];
-let respond: (url: URL) => Response | Promise<Response>;
+let respond: UpstreamHandler;
 
 beforeEach(() => {
   process.env.JIKAN_BASE_URL = 'http://jikan.test/v4';
@@ -30,17 +28,9 @@ beforeEach(() => {
   process.env.TRANSLATE_BASE_URL = 'http://translate.test';
   freshDataLayer();
   freshProcess('streaming', 'streaming-by-anime', 'translate');
-  calls = [];
   respond = () =>
     json({ data: [record(1), record(2, { rating: 'Rx - Hentai' })], pagination: { has_next_page: true } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL) => {
-      const url = new URL(String(input));
-      calls.push(url);
-      return respond(url);
-    }),
-  );
+  calls = stubUpstream((url) => respond(url));
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   vi.spyOn(console, 'info').mockImplementation(() => undefined);
   vi.spyOn(console, 'error').mockImplementation(() => undefined);

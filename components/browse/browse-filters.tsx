@@ -15,6 +15,7 @@ import {
 import type { AnimeGenre } from '@/lib/jikan/browse';
 import { translateLabel, type LabelDictionary } from '@/lib/labels';
 import { LiveFilterForm } from './live-filter-form';
+import { SelectField } from './select-field';
 
 const FIELD = 'min-h-11 w-full rounded-md border border-border bg-surface px-3 text-sm text-fg';
 const SORT_LABELS = {
@@ -85,71 +86,59 @@ export async function BrowseFilters({
           </p>
         )}
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            {t('type')}
-            <select name="type" defaultValue={state.type ?? ''} className={FIELD}>
-              <option value="">{t('any')}</option>
-              {BROWSE_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {translateLabel(labels('type'), TYPE_LABELS[type])}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            {t('status')}
-            <select name="status" defaultValue={state.status ?? ''} className={FIELD}>
-              <option value="">{t('any')}</option>
-              {BROWSE_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {translateLabel(labels('status'), STATUS_LABELS[status])}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            {t('year')}
-            <select name="year" defaultValue={state.year ?? ''} className={FIELD}>
-              <option value="">{t('anyYear')}</option>
-              {archiveYears(current).map((year) => (
-                <option key={year} value={year}>
-                  {year}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            {t('season')}
-            <select name="season" defaultValue={state.season ?? ''} className={FIELD}>
-              <option value="">{t('anySeason')}</option>
-              {SEASON_NAMES.map((season) => (
-                <option key={season} value={season}>
-                  {t('seasonNames', { season })}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            {t('minScore')}
-            <select name="min_score" defaultValue={state.minScore ?? ''} className={FIELD}>
-              <option value="">{t('any')}</option>
-              {MIN_SCORES.map((score) => (
-                <option key={score} value={score}>
-                  {t('minScoreValue', { score })}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            {t('sort')}
-            <select name="sort" defaultValue={state.sort} className={FIELD}>
-              {BROWSE_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {t(SORT_LABELS[sort])}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label={t('type')}
+            name="type"
+            defaultValue={state.type ?? ''}
+            className={FIELD}
+            anyLabel={t('any')}
+            values={BROWSE_TYPES}
+            labelOf={(type) => translateLabel(labels('type'), TYPE_LABELS[type])}
+          />
+          <SelectField
+            label={t('status')}
+            name="status"
+            defaultValue={state.status ?? ''}
+            className={FIELD}
+            anyLabel={t('any')}
+            values={BROWSE_STATUSES}
+            labelOf={(status) => translateLabel(labels('status'), STATUS_LABELS[status])}
+          />
+          <SelectField
+            label={t('year')}
+            name="year"
+            defaultValue={state.year ?? ''}
+            className={FIELD}
+            anyLabel={t('anyYear')}
+            values={archiveYears(current)}
+            labelOf={(year) => year}
+          />
+          <SelectField
+            label={t('season')}
+            name="season"
+            defaultValue={state.season ?? ''}
+            className={FIELD}
+            anyLabel={t('anySeason')}
+            values={SEASON_NAMES}
+            labelOf={(season) => t('seasonNames', { season })}
+          />
+          <SelectField
+            label={t('minScore')}
+            name="min_score"
+            defaultValue={state.minScore ?? ''}
+            className={FIELD}
+            anyLabel={t('any')}
+            values={MIN_SCORES}
+            labelOf={(score) => t('minScoreValue', { score })}
+          />
+          <SelectField
+            label={t('sort')}
+            name="sort"
+            defaultValue={state.sort}
+            className={FIELD}
+            values={BROWSE_SORTS}
+            labelOf={(sort) => t(SORT_LABELS[sort])}
+          />
         </div>
         {state.view !== 'grid' && <input type="hidden" name="view" value={state.view} />}
         <p className="text-xs text-muted">{t('dateHint')}</p>

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { buttonClass } from '@/components/ui/button';
 import { archiveYears, SEASON_NAMES, type SeasonRef } from '@/lib/discovery/browse-params';
+import { SelectField } from './select-field';
 
 const FIELD = 'min-h-11 rounded-md border border-border bg-surface px-3 text-sm text-fg';
 
@@ -18,26 +19,22 @@ export async function SeasonPicker({ selected, current }: { selected: SeasonRef;
       className="flex flex-wrap items-end gap-3"
       data-testid="season-picker"
     >
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        {t('season')}
-        <select name="season" defaultValue={selected.season} className={FIELD}>
-          {SEASON_NAMES.map((season) => (
-            <option key={season} value={season}>
-              {t('seasonNames', { season })}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        {t('year')}
-        <select name="year" defaultValue={String(selected.year)} className={FIELD}>
-          {archiveYears(current).map((year) => (
-            <option key={year} value={year}>
-              {year}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label={t('season')}
+        name="season"
+        defaultValue={selected.season}
+        className={FIELD}
+        values={SEASON_NAMES}
+        labelOf={(season) => t('seasonNames', { season })}
+      />
+      <SelectField
+        label={t('year')}
+        name="year"
+        defaultValue={String(selected.year)}
+        className={FIELD}
+        values={archiveYears(current)}
+        labelOf={(year) => year}
+      />
       <button type="submit" className={buttonClass('secondary', 'md', 'min-h-11')}>
         {t('go')}
       </button>

@@ -2,21 +2,14 @@
 
 import { ListPlus } from 'lucide';
 import { useTranslations } from 'next-intl';
-import Link from 'next/link';
 import { useCallback, useMemo } from 'react';
-import { ListingMessage } from '@/components/anime/listing-states';
-import { buttonClass } from '@/components/ui/button';
-import { routes } from '@/lib/routes';
 import { emptyEntry, useListsStore, type ListType } from '@/lib/stores/lists-store';
 import { useStoresHydrated } from '@/lib/stores/use-stores-hydrated';
 import { showToast } from '@/lib/toast';
-import { EntryGrid, EntrySkeletons, MAX_LIST_SKELETONS } from './entry-grid';
+import { EAGER_COVERS, EmptyEntries, EntryGridLoading } from './entry-list-states';
 import { ListEntryCard } from './list-entry-card';
 import { useEntryData } from './use-entry-data';
 import { VirtualEntryGrid } from './virtual-entry-grid';
-
-/** Cards in the first row load their covers at once (above the fold on every width). */
-const EAGER_COVERS = 2;
 
 /**
  * The entries of one list, from this browser's store, most recently added first. Entries carry a
@@ -26,7 +19,6 @@ const EAGER_COVERS = 2;
  */
 export function ListEntries({ type, title }: { type: ListType; title: string }) {
   const t = useTranslations('Lists');
-  const tCommon = useTranslations('Common');
   const hydrated = useStoresHydrated();
   const ids = useListsStore((state) => state.lists[type]);
   const entries = useListsStore((state) => state.entries);
@@ -56,27 +48,8 @@ export function ListEntries({ type, title }: { type: ListType; title: string }) 
     [moveTo, remove, t],
   );
 
-  if (!hydrated) {
-    return (
-      <EntryGrid busy label={tCommon('loading')}>
-        <EntrySkeletons count={MAX_LIST_SKELETONS} />
-      </EntryGrid>
-    );
-  }
-  if (items.length === 0) {
-    return (
-      <ListingMessage
-        tone="empty"
-        icon={ListPlus}
-        text={t('empty', { list: title })}
-        action={
-          <Link href={routes.explore} className={buttonClass('secondary')}>
-            {tCommon('goToExplore')}
-          </Link>
-        }
-      />
-    );
-  }
+  if (!hydrated) return <EntryGridLoading />;
+  if (items.length === 0) return <EmptyEntries icon={ListPlus} text={t('empty', { list: title })} />;
   return (
     <VirtualEntryGrid
       items={items}

@@ -13,20 +13,12 @@ import { routes } from '@/lib/routes';
 import type { AnimeSnapshot } from '@/lib/stores/anime-snapshot';
 import { LIST_TYPES, type ListEntry, type ListType } from '@/lib/stores/lists-store';
 import { formatCount } from '@/lib/i18n/format-count';
+import { LIST_NAME_KEYS } from './list-titles';
 import type { EntryData } from './use-entry-data';
 import { useWantEntry } from './use-entry-data';
 import type { EntryItemProps } from './virtual-entry-grid';
 
 const REMOVE = 'REMOVE';
-
-/** The list names of the 'Minhas Listas' menu, shown in each card's move control. */
-const LIST_MENU_KEYS = {
-  PLAN_TO_WATCH: 'planToWatch',
-  WATCHING: 'watching',
-  COMPLETED: 'completed',
-  DROPPED: 'dropped',
-  ON_HOLD: 'onHold',
-} as const satisfies Record<ListType, string>;
 
 export const COVER_SIZES =
   '(min-width: 1280px) 200px, (min-width: 1024px) 23vw, (min-width: 640px) 31vw, 47vw';
@@ -200,7 +192,7 @@ export function ListEntryCard({
           >
             {LIST_TYPES.map((list) => (
               <option key={list} value={list}>
-                {t(LIST_MENU_KEYS[list])}
+                {t(LIST_NAME_KEYS[list])}
               </option>
             ))}
             <option value={REMOVE}>{t('removeFromLists')}</option>

@@ -57,6 +57,13 @@ export interface EntryItemProps {
   'aria-setsize': number;
 }
 
+/** The entries, how each renders with the props the grid gives its `<li>`, and the list's name. */
+interface EntryGridProps<T> {
+  items: readonly T[];
+  renderItem: (item: T, index: number, itemProps: EntryItemProps) => ReactNode;
+  label: string;
+}
+
 const FOCUSABLE = 'a[href], button:not([disabled]), select';
 
 /**
@@ -67,15 +74,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), select';
  * says its position (aria-posinset of aria-setsize). Home and End move to the first and last
  * entry, and a skip link before the list (shown on focus) goes to the last.
  */
-export function VirtualEntryGrid<T>({
-  items,
-  renderItem,
-  label,
-}: {
-  items: readonly T[];
-  renderItem: (item: T, index: number, itemProps: EntryItemProps) => ReactNode;
-  label: string;
-}) {
+export function VirtualEntryGrid<T>({ items, renderItem, label }: EntryGridProps<T>) {
   const windowed = items.length > WINDOWED_FROM;
   return windowed ? (
     <WindowedGrid items={items} renderItem={renderItem} label={label} />
@@ -122,15 +121,7 @@ function onListKeyDown(
   focus(event.key === 'Home' ? 0 : count - 1);
 }
 
-function WholeGrid<T>({
-  items,
-  renderItem,
-  label,
-}: {
-  items: readonly T[];
-  renderItem: (item: T, index: number, itemProps: EntryItemProps) => ReactNode;
-  label: string;
-}) {
+function WholeGrid<T>({ items, renderItem, label }: EntryGridProps<T>) {
   const list = useRef<HTMLUListElement>(null);
   const focusEntry = useFocusEntry(list);
   return (
@@ -147,15 +138,7 @@ function WholeGrid<T>({
   );
 }
 
-function WindowedGrid<T>({
-  items,
-  renderItem,
-  label,
-}: {
-  items: readonly T[];
-  renderItem: (item: T, index: number, itemProps: EntryItemProps) => ReactNode;
-  label: string;
-}) {
+function WindowedGrid<T>({ items, renderItem, label }: EntryGridProps<T>) {
   const t = useTranslations('Lists');
   const list = useRef<HTMLUListElement>(null);
   const columns = useColumns();

@@ -1,12 +1,17 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { animeTitle } from '@/lib/anime-display';
 import { showDesktopNotification } from '@/lib/desktop-notifications';
 import { logger } from '@/lib/logger';
-import { EPISODE_CHECK_INTERVAL_MS, runEpisodeCheck, type WatchedShow } from '@/lib/notifications/episode-check';
+import { scheduleChecks } from '@/lib/notifications/check-schedule';
+import {
+  EPISODE_CHECK_INTERVAL_MS,
+  runEpisodeCheck,
+  type WatchedShow,
+} from '@/lib/notifications/episode-check';
 import { newEpisodeText } from './notification-text';
+import { useNotificationText } from './use-notification-text';
 
 /** As the season check: the first look waits for the page to settle, then for an idle moment. */
 const EPISODE_CHECK_SETTLE_MS = 4000;
@@ -18,7 +23,14 @@ async function watchedShows(locale: string): Promise<WatchedShow[]> {
   return lists.WATCHING.flatMap((id) => {
     const snapshot = entries[id]?.snapshot;
     if (!snapshot?.broadcast) return [];
-    return [{ id, title: animeTitle(snapshot, locale) ?? String(id), broadcast: snapshot.broadcast, episodes: snapshot.episodes }];
+    return [
+      {
+        id,
+        title: animeTitle(snapshot, locale) ?? String(id),
+        broadcast: snapshot.broadcast,
+        episodes: snapshot.episodes,
+      },
+    ];
   });
 }
 
@@ -28,18 +40,13 @@ async function watchedShows(locale: string): Promise<WatchedShow[]> {
  * plus a desktop notification when allowed. Renders nothing.
  */
 export function EpisodeAlertWatcher() {
-  const t = useTranslations('Notifications');
-  const locale = useLocale();
-  const tRef = useRef({ t, locale });
-  useEffect(() => {
-    tRef.current = { t, locale };
-  }, [t, locale]);
+  const text = useNotificationText();
 
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     let stopped = false;
     const check = () => {
-      const { t: tr, locale: lang } = tRef.current;
+      const { t: tr, locale: lang } = text.current;
       runEpisodeCheck({
         shows: () => watchedShows(lang),
         text: (anime, episode) => newEpisodeText(anime, episode ?? undefined, tr),
@@ -62,21 +69,18 @@ export function EpisodeAlertWatcher() {
         if (state.lists.WATCHING !== previous.lists.WATCHING) check();
       });
     };
-    const idle = 'requestIdleCallback' in window;
-    let idleHandle: number | undefined;
-    const settle = window.setTimeout(() => {
-      if (idle) idleHandle = window.requestIdleCallback(() => void first(), { timeout: 3000 });
-      else void first();
-    }, EPISODE_CHECK_SETTLE_MS);
-    const timer = window.setInterval(check, EPISODE_CHECK_INTERVAL_MS);
+    const stop = scheduleChecks({
+      settleMs: EPISODE_CHECK_SETTLE_MS,
+      intervalMs: EPISODE_CHECK_INTERVAL_MS,
+      first: () => void first(),
+      check,
+    });
     return () => {
       stopped = true;
-      window.clearTimeout(settle);
-      if (idleHandle !== undefined) window.cancelIdleCallback(idleHandle);
-      window.clearInterval(timer);
+      stop();
       unsubscribe?.();
     };
-  }, []);
+  }, [text]);
 
   return null;
 }

@@ -1,13 +1,14 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { apiGet } from '@/lib/api-client';
 import { showDesktopNotification } from '@/lib/desktop-notifications';
 import { seasonNoticeText } from './notification-text';
+import { useNotificationText } from './use-notification-text';
 import type { AnimePage } from '@/lib/jikan/types';
 import { countValues } from '@/lib/i18n/format-count';
 import { logger } from '@/lib/logger';
+import { scheduleChecks } from '@/lib/notifications/check-schedule';
 import { runSeasonCheck, SEASON_CHECK_INTERVAL_MS } from '@/lib/notifications/season-check';
 
 /** How long after load the first check waits before looking for an idle moment. */
@@ -35,16 +36,11 @@ async function personalIds() {
  * The season list comes from our own API (cached server-side, adult titles already filtered).
  */
 export function SeasonReleaseWatcher() {
-  const t = useTranslations('Notifications');
-  const locale = useLocale();
-  const tRef = useRef({ t, locale });
-  useEffect(() => {
-    tRef.current = { t, locale };
-  }, [t, locale]);
+  const text = useNotificationText();
 
   useEffect(() => {
     const check = () => {
-      const { t: tr, locale: lang } = tRef.current;
+      const { t: tr, locale: lang } = text.current;
       runSeasonCheck({
         // Nobody waits for it: behind every page and listing a person opened.
         fetchSeason: async () =>
@@ -68,19 +64,13 @@ export function SeasonReleaseWatcher() {
     // idle moment: it loads the personal stores and fills the bell, work that must not compete
     // with the page's own start or the visitor's first taps (measured: ~190 ms of main thread on
     // a throttled phone, in the middle of the home page's start).
-    const idle = 'requestIdleCallback' in window;
-    let idleHandle: number | undefined;
-    const settle = window.setTimeout(() => {
-      if (idle) idleHandle = window.requestIdleCallback(check, { timeout: 3000 });
-      else check();
-    }, SEASON_CHECK_SETTLE_MS);
-    const timer = window.setInterval(check, SEASON_CHECK_INTERVAL_MS);
-    return () => {
-      window.clearTimeout(settle);
-      if (idleHandle !== undefined) window.cancelIdleCallback(idleHandle);
-      window.clearInterval(timer);
-    };
-  }, []);
+    return scheduleChecks({
+      settleMs: SEASON_CHECK_SETTLE_MS,
+      intervalMs: SEASON_CHECK_INTERVAL_MS,
+      first: check,
+      check,
+    });
+  }, [text]);
 
   return null;
 }

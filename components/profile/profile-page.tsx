@@ -6,19 +6,11 @@ import { animeTitle } from '@/lib/anime-display';
 import type { Locale } from '@/lib/i18n/config';
 import type { PublicAnime, PublicProfile, PublicRating } from '@/lib/profile/view';
 import { routes } from '@/lib/routes';
-import type { ListType } from '@/lib/stores/lists-store';
+import { LIST_NAME_KEYS } from '@/components/lists/list-titles';
 import { ProfileCompare } from './profile-compare';
 
 const PLACEHOLDER = '/images/anime-placeholder.svg';
 const COVER_SIZES = '(min-width: 1024px) 160px, (min-width: 640px) 24vw, 30vw';
-
-export const LIST_TITLE_KEYS = {
-  PLAN_TO_WATCH: 'planToWatch',
-  WATCHING: 'watching',
-  COMPLETED: 'completed',
-  DROPPED: 'dropped',
-  ON_HOLD: 'onHold',
-} as const satisfies Record<ListType, string>;
 
 function Cover({ anime, locale }: { anime: PublicAnime; locale: Locale }) {
   const title = animeTitle(anime, locale) ?? anime.title;
@@ -117,7 +109,7 @@ export async function ProfilePage({ profile, locale }: { profile: PublicProfile;
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" data-testid="profile-stats">
             {profile.stats.lists.map(({ list, count }) => (
               <div key={list} className="rounded-lg border border-border bg-surface p-3">
-                <dt className="text-sm text-muted">{tLists(LIST_TITLE_KEYS[list])}</dt>
+                <dt className="text-sm text-muted">{tLists(LIST_NAME_KEYS[list])}</dt>
                 <dd className="text-2xl font-bold">{number.format(count)}</dd>
               </div>
             ))}
@@ -186,11 +178,11 @@ export async function ProfilePage({ profile, locale }: { profile: PublicProfile;
           data-list={list}
         >
           <h2 id={`profile-list-${list}`} className="text-xl font-bold">
-            {tLists(LIST_TITLE_KEYS[list])}{' '}
+            {tLists(LIST_NAME_KEYS[list])}{' '}
             <span className="text-base font-normal text-muted">({number.format(count)})</span>
           </h2>
           {entries.length > 0 ? (
-            <CoverGrid items={entries} locale={locale} label={tLists(LIST_TITLE_KEYS[list])} />
+            <CoverGrid items={entries} locale={locale} label={tLists(LIST_NAME_KEYS[list])} />
           ) : (
             <p className="text-muted">{t('emptyList')}</p>
           )}

@@ -2,14 +2,10 @@
 
 import { Star } from 'lucide';
 import { useTranslations } from 'next-intl';
-import Link from 'next/link';
 import { useMemo } from 'react';
-import { ListingMessage } from '@/components/anime/listing-states';
-import { EntryGrid, EntrySkeletons, MAX_LIST_SKELETONS } from '@/components/lists/entry-grid';
+import { EAGER_COVERS, EmptyEntries, EntryGridLoading } from '@/components/lists/entry-list-states';
 import { useEntryData } from '@/components/lists/use-entry-data';
 import { VirtualEntryGrid } from '@/components/lists/virtual-entry-grid';
-import { buttonClass } from '@/components/ui/button';
-import { routes } from '@/lib/routes';
 import { useRatedAnimes } from '@/lib/stores/ratings-store';
 import { useStoresHydrated } from '@/lib/stores/use-stores-hydrated';
 import { RatedAnimeCard } from './rated-anime-card';
@@ -21,33 +17,13 @@ import { RatedAnimeCard } from './rated-anime-card';
  */
 export function RatedAnimeList() {
   const t = useTranslations('MyRatings');
-  const tCommon = useTranslations('Common');
   const hydrated = useStoresHydrated();
   const rated = useRatedAnimes();
   const items = useMemo(() => rated.map(({ animeId, snapshot }) => ({ id: animeId, snapshot })), [rated]);
   const { dataOf, want } = useEntryData(items, hydrated);
 
-  if (!hydrated) {
-    return (
-      <EntryGrid busy label={tCommon('loading')}>
-        <EntrySkeletons count={MAX_LIST_SKELETONS} tall />
-      </EntryGrid>
-    );
-  }
-  if (rated.length === 0) {
-    return (
-      <ListingMessage
-        tone="empty"
-        icon={Star}
-        text={t('empty')}
-        action={
-          <Link href={routes.explore} className={buttonClass('secondary')}>
-            {tCommon('goToExplore')}
-          </Link>
-        }
-      />
-    );
-  }
+  if (!hydrated) return <EntryGridLoading tall />;
+  if (rated.length === 0) return <EmptyEntries icon={Star} text={t('empty')} />;
   return (
     <VirtualEntryGrid
       items={rated}
@@ -58,7 +34,7 @@ export function RatedAnimeList() {
           entry={entry}
           data={dataOf({ id: entry.animeId, snapshot: entry.snapshot })}
           want={want}
-          eager={index < 2}
+          eager={index < EAGER_COVERS}
           itemProps={itemProps}
         />
       )}

@@ -4,6 +4,7 @@ import { ExternalLink, Trash2 } from 'lucide';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useEffect, useId, useState } from 'react';
+import { LIST_NAME_KEYS } from '@/components/lists/list-titles';
 import { Glyph } from '@/components/ui/glyph';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -11,16 +12,8 @@ import { DISPLAY_NAME_MAX, HANDLE_MAX, HANDLE_MIN, handleProblem } from '@/lib/p
 import type { ProfileInputProblem } from '@/lib/profile/input';
 import type { ProfileSettings } from '@/lib/profile/view';
 import { useAuthStore } from '@/lib/stores/auth-store';
-import { LIST_TYPES, type ListType } from '@/lib/stores/lists-store';
+import { LIST_TYPES } from '@/lib/stores/lists-store';
 import { showToast } from '@/lib/toast';
-
-const LIST_KEYS = {
-  PLAN_TO_WATCH: 'planToWatch',
-  WATCHING: 'watching',
-  COMPLETED: 'completed',
-  DROPPED: 'dropped',
-  ON_HOLD: 'onHold',
-} as const satisfies Record<ListType, string>;
 
 const PROBLEM_KEYS = {
   invalid: 'problemInvalid',
@@ -231,7 +224,7 @@ export function ProfileSection({ uid }: { uid: string }) {
             {LIST_TYPES.map((list) => (
               <div key={list}>
                 {checkbox(
-                  t('showList', { list: tLists(LIST_KEYS[list]) }),
+                  t('showList', { list: tLists(LIST_NAME_KEYS[list]) }),
                   form.lists.includes(list),
                   (value) =>
                     update({

@@ -9,7 +9,7 @@ import {
   type EmulatorGoogleUser,
 } from '../auth-emulator/client';
 import { seedStorage, snapshot } from '../personal/seed';
-import { returnToTab } from './helpers';
+import { rate, returnToTab } from './helpers';
 import { expect, test } from '../support';
 
 /**
@@ -53,18 +53,6 @@ async function expectSynced(page: Page) {
   const status = page.getByTestId('sync-status');
   await expect(status).toContainText('Sincronizado', { timeout: 30_000 });
   await expect(status.getByText('Alterações pendentes').locator('..')).toContainText('0');
-}
-
-async function rate(page: Page, id: number, stars: number, opinion: string) {
-  await page.goto(`/anime/${id}`);
-  const block = page.getByTestId('rating-block');
-  await block
-    .getByRole('radiogroup', { name: 'Sua nota' })
-    .getByRole('radio', { name: `${stars} estrelas` })
-    .check({ force: true });
-  await block.getByRole('textbox', { name: 'Sua opinião' }).fill(opinion);
-  await block.getByRole('button', { name: 'Salvar' }).click();
-  await expect(block.getByTestId('rating-status')).toHaveText('Avaliação salva com sucesso!');
 }
 
 async function serverEntries(user: EmulatorGoogleUser, baseURL: string) {

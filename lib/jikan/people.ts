@@ -6,7 +6,7 @@ import { AppError } from '@/lib/server/errors';
 import { httpUrl } from '@/lib/server/upstream';
 import { jikanGet } from './client';
 import { gateAnimeList, type ContentAccess } from './filter';
-import type { Anime } from './types';
+import { UNKNOWN_FACTS, type Anime } from './types';
 
 /**
  * A voice actor or staff member (GET /people/{id}/full): names, photo and anime credits. The
@@ -143,16 +143,8 @@ export function viewPerson(
     const anime: Anime = record ?? {
       id: credit.anime.id,
       title: credit.anime.title,
-      titleEnglish: null,
-      titleJapanese: null,
-      synopsis: null,
-      status: null,
-      type: null,
-      episodes: null,
+      ...UNKNOWN_FACTS,
       year: catalogueDetails(credit.anime.id)?.year ?? null,
-      score: null,
-      rating: null,
-      popularity: null,
       images: { cover: credit.anime.image, small: null },
       genres: [],
       adultFactsUnknown: true,

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, stubUpstream } from '@/test/support/fetch';
 import { testAnime } from './test-anime';
 import type * as RecordsModule from '@/lib/records';
 import type { Anime } from './types';
@@ -41,22 +42,6 @@ function entry(id: number, votes: number, title: string | null = `Anime ${id}`) 
     votes,
   };
 }
-
-function upstream(handler: (url: URL) => Response): URL[] {
-  const calls: URL[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL) => {
-      const url = new URL(String(input));
-      calls.push(url);
-      return handler(url);
-    }),
-  );
-  return calls;
-}
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const known = (id: number, overrides: Partial<Anime> = {}) =>
   records.known.set(
@@ -105,7 +90,7 @@ describe('getAnimeRecommendations', () => {
   it('makes one call, keeps the list durably, and answers the next ask from the cache', async () => {
     known(10);
     known(20);
-    const calls = upstream(() => json({ data: [entry(10, 3), entry(20, 7)] }));
+    const calls = stubUpstream(() => json({ data: [entry(10, 3), entry(20, 7)] }));
     const first = await getAnimeRecommendations(5, visitor);
     expect(first.items.map((item) => [item.id, item.votes, item.title])).toEqual([
       [20, 7, 'Anime 20'],
@@ -123,7 +108,7 @@ describe('getAnimeRecommendations', () => {
     known(10);
     known(30, { rating: 'Rx - Hentai' });
     known(40, { rating: 'PG-13 - Teens 13 or older', genres: ['Ecchi'] });
-    upstream(() => json({ data: [entry(10, 1), entry(20, 1), entry(30, 1), entry(40, 1)] }));
+    stubUpstream(() => json({ data: [entry(10, 1), entry(20, 1), entry(30, 1), entry(40, 1)] }));
     const seen = await getAnimeRecommendations(6, visitor);
     expect(seen.items.map((item) => item.id)).toEqual([10]);
     expect(seen.withheld).toBe(1);
@@ -135,7 +120,7 @@ describe('getAnimeRecommendations', () => {
 
   it('says a list is partial, names what is withheld by id, and learns the anime itself first', async () => {
     known(10);
-    upstream(() => json({ data: [entry(10, 1), entry(20, 5), entry(30, 2)] }));
+    stubUpstream(() => json({ data: [entry(10, 1), entry(20, 5), entry(30, 2)] }));
     const seen = await getAnimeRecommendations(6, visitor);
     expect(seen).toMatchObject({ withheld: 2, withheldIds: [20, 30], partial: true });
     expect(seen.source).toBeUndefined();
@@ -159,20 +144,20 @@ describe('getAnimeRecommendations', () => {
   it('never names an adult anime to a visitor as the source of its recommendations', async () => {
     known(6, { title: 'Adult one', rating: 'Rx - Hentai' });
     known(10);
-    upstream(() => json({ data: [entry(10, 1)] }));
+    stubUpstream(() => json({ data: [entry(10, 1)] }));
     expect((await getAnimeRecommendations(6, visitor)).source).toBeUndefined();
     expect((await getAnimeRecommendations(6, adult)).source).toMatchObject({ title: 'Adult one' });
   });
 
   it('answers none for an id Jikan does not know, and remembers it', async () => {
-    const calls = upstream(() => json({ status: 404 }, 404));
+    const calls = stubUpstream(() => json({ status: 404 }, 404));
     expect(await getAnimeRecommendations(7, visitor)).toEqual({ items: [], withheld: 0 });
     expect(await getAnimeRecommendations(7, visitor)).toEqual({ items: [], withheld: 0 });
     expect(calls).toHaveLength(1);
   });
 
   it('during an outage answers the kept copy, marked with its age, or says it is unavailable', async () => {
-    upstream(() => new Response('<html>504</html>', { status: 504 }));
+    stubUpstream(() => new Response('<html>504</html>', { status: 504 }));
     expect(await getAnimeRecommendations(8, visitor)).toEqual({ items: [], withheld: 0, unavailable: true });
 
     freshDataLayer();
@@ -187,7 +172,7 @@ describe('getAnimeRecommendations', () => {
   });
 
   it('answers a kept copy within its week without a call', async () => {
-    const calls = upstream(() => json({ data: [] }));
+    const calls = stubUpstream(() => json({ data: [] }));
     known(10);
     records.kept = {
       data: { items: [{ id: 10, title: 'Kept', images: { cover: null, small: null }, votes: 4 }] },
@@ -200,7 +185,7 @@ describe('getAnimeRecommendations', () => {
   });
 
   it('refuses an id that cannot be an anime without a call', async () => {
-    const calls = upstream(() => json({ data: [] }));
+    const calls = stubUpstream(() => json({ data: [] }));
     await expect(getAnimeRecommendations(0, visitor)).rejects.toMatchObject({ code: 'INVALID_ID' });
     expect(calls).toHaveLength(0);
   });

@@ -10,7 +10,7 @@ import { learnOneRecord } from './learn';
 import { toAnime } from './mappers';
 import { jikanAnimeSchema } from './schemas';
 import { isAnimeId } from './details';
-import type { Anime, AnimeImages } from './types';
+import { UNKNOWN_FACTS, type Anime, type AnimeImages } from './types';
 import {
   MAX_KEPT_RECOMMENDATIONS,
   type RecommendedAnime,
@@ -115,16 +115,7 @@ export function withKnownFacts(item: KeptRecommendation, known: Anime | undefine
     return {
       id: item.id,
       title: item.title,
-      titleEnglish: null,
-      titleJapanese: null,
-      synopsis: null,
-      status: null,
-      type: null,
-      episodes: null,
-      year: null,
-      score: null,
-      rating: null,
-      popularity: null,
+      ...UNKNOWN_FACTS,
       images: item.images,
       genres: [],
       adultFactsUnknown: true,

@@ -1,4 +1,4 @@
-import type { Anime } from './types';
+import { UNKNOWN_FACTS, type Anime } from './types';
 
 /**
  * A listing record for tests: every nullable field empty, as the mapper hands over a bare record.
@@ -7,16 +7,7 @@ import type { Anime } from './types';
 export function testAnime(overrides: Partial<Anime> & { id: number }): Anime {
   return {
     title: `Anime ${overrides.id}`,
-    titleEnglish: null,
-    titleJapanese: null,
-    synopsis: null,
-    status: null,
-    type: null,
-    episodes: null,
-    year: null,
-    score: null,
-    rating: null,
-    popularity: null,
+    ...UNKNOWN_FACTS,
     images: { cover: null, small: null },
     genres: [],
     ...overrides,

@@ -54,6 +54,34 @@ export interface Anime {
   stale?: { fetchedAt: string };
 }
 
+/** A listing item's facts where none are known: a bare record, or an anime known by name only. */
+export const UNKNOWN_FACTS: Readonly<
+  Pick<
+    Anime,
+    | 'titleEnglish'
+    | 'titleJapanese'
+    | 'synopsis'
+    | 'status'
+    | 'type'
+    | 'episodes'
+    | 'year'
+    | 'score'
+    | 'rating'
+    | 'popularity'
+  >
+> = {
+  titleEnglish: null,
+  titleJapanese: null,
+  synopsis: null,
+  status: null,
+  type: null,
+  episodes: null,
+  year: null,
+  score: null,
+  rating: null,
+  popularity: null,
+};
+
 export interface ExternalLink {
   name: string;
   url: string;

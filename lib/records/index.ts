@@ -105,15 +105,31 @@ export async function storedRecord(
   id: number,
   { waitForOpen = true }: { waitForOpen?: boolean } = {},
 ): Promise<StoredRecord | null | undefined> {
+  return readStored(
+    (db) => readRecord(db, id),
+    waitForOpen,
+    `could not read the stored record of anime ${id}; going on without it`,
+  );
+}
+
+/**
+ * One read of the durable store within its time limits: null when there is no database or the
+ * read fails (warned as `failure`); undefined while it is still opening and `waitForOpen` is false.
+ */
+async function readStored<T>(
+  read: (db: Kysely<Database>) => Promise<T | null>,
+  waitForOpen: boolean,
+  failure: string,
+): Promise<T | null | undefined> {
   const state = moduleState();
   const opening = database();
   if (!opening) return null;
   if (!waitForOpen && !state.opened) return undefined;
   try {
     const db = await within(opening, OPEN_TIMEOUT_MS);
-    return await within(readRecord(db, id), READ_TIMEOUT_MS);
+    return await within(read(db), READ_TIMEOUT_MS);
   } catch (error) {
-    warn(`could not read the stored record of anime ${id}; going on without it`, error);
+    warn(failure, error);
     return null;
   }
 }
@@ -217,17 +233,11 @@ export async function storedExtra<T>(
   kind: ExtraKind,
   { waitForOpen = true }: { waitForOpen?: boolean } = {},
 ): Promise<StoredExtra<T> | null | undefined> {
-  const state = moduleState();
-  const opening = database();
-  if (!opening) return null;
-  if (!waitForOpen && !state.opened) return undefined;
-  try {
-    const db = await within(opening, OPEN_TIMEOUT_MS);
-    return await within(readExtra<T>(db, id, kind), READ_TIMEOUT_MS);
-  } catch (error) {
-    warn(`could not read the stored ${kind} of anime ${id}; going on without them`, error);
-    return null;
-  }
+  return readStored(
+    (db) => readExtra<T>(db, id, kind),
+    waitForOpen,
+    `could not read the stored ${kind} of anime ${id}; going on without them`,
+  );
 }
 
 /** The kept `kind` of each of `ids` that has one, by anime id (empty when the database cannot answer). */

@@ -2,24 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEVEL, captureServerLog } from '@/test/support/log';
 import { getStreamingEpisodes } from './index';
 import { freshProcess } from '@/test/support/process';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-type Handler = (url: URL) => Response | Promise<Response>;
-
-function upstream(handler: Handler): URL[] {
-  const calls: URL[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL) => {
-      const url = new URL(String(input));
-      calls.push(url);
-      return handler(url);
-    }),
-  );
-  return calls;
-}
+import { json, stubUpstream, type UpstreamHandler as Handler } from '@/test/support/fetch';
 
 /** A healthy provider that knows Spy x Family, with its episodes out of order. */
 const provider: Handler = (url) => {
@@ -68,7 +51,7 @@ afterEach(() => {
 
 describe('getStreamingEpisodes', () => {
   it('searches, takes the first result, and returns its episodes sorted by number', async () => {
-    const calls = upstream(provider);
+    const calls = stubUpstream(provider);
     const episodes = await getStreamingEpisodes('Spy x Family');
     expect(episodes).toEqual([
       { id: 'spy-x-family-episode-1', number: 1, title: 'The spy', url: null },
@@ -88,7 +71,7 @@ describe('getStreamingEpisodes', () => {
   });
 
   it('caches the answer and the host health', async () => {
-    const calls = upstream(provider);
+    const calls = stubUpstream(provider);
     await getStreamingEpisodes('Spy x Family');
     await getStreamingEpisodes('  spy x family ');
     expect(calls).toHaveLength(3);
@@ -98,7 +81,7 @@ describe('getStreamingEpisodes', () => {
   });
 
   it('skips a host that is down and uses the next one', async () => {
-    const calls = upstream((url) =>
+    const calls = stubUpstream((url) =>
       url.pathname.startsWith('/a/') ? new Response('', { status: 503 }) : provider(url),
     );
     expect(await getStreamingEpisodes('Spy x Family')).toHaveLength(3);
@@ -110,14 +93,14 @@ describe('getStreamingEpisodes', () => {
   });
 
   it('treats a probe that cannot connect as down', async () => {
-    upstream((url) =>
+    stubUpstream((url) =>
       url.pathname.startsWith('/a/') ? Promise.reject(new TypeError('fetch failed')) : provider(url),
     );
     expect(await getStreamingEpisodes('Spy x Family')).toHaveLength(3);
   });
 
   it('moves to the next host when a lookup fails on the server side, and marks the first down', async () => {
-    const calls = upstream((url) =>
+    const calls = stubUpstream((url) =>
       url.pathname.startsWith('/a/') && !url.pathname.endsWith('/test')
         ? new Response('', { status: 500 })
         : provider(url),
@@ -133,24 +116,24 @@ describe('getStreamingEpisodes', () => {
     ['an empty title', ''],
     ['a blank title', '   '],
   ])('answers null for %s without a call', async (_label, title) => {
-    const calls = upstream(provider);
+    const calls = stubUpstream(provider);
     expect(await getStreamingEpisodes(title)).toBeNull();
     expect(calls).toHaveLength(0);
   });
 
   it('answers null when no host is configured or none is up', async () => {
     setHosts();
-    upstream(provider);
+    stubUpstream(provider);
     expect(await getStreamingEpisodes('Spy x Family')).toBeNull();
 
     setHosts('http://stream.test/a');
     freshProcess('streaming');
-    upstream(() => new Response('', { status: 503 }));
+    stubUpstream(() => new Response('', { status: 503 }));
     expect(await getStreamingEpisodes('Spy x Family')).toBeNull();
   });
 
   it('answers null when there is no result', async () => {
-    upstream(provider);
+    stubUpstream(provider);
     expect(await getStreamingEpisodes('Zzz No Such Anime')).toBeNull();
   });
 
@@ -164,7 +147,7 @@ describe('getStreamingEpisodes', () => {
     'answers null, never throws, on %s and logs it at %s level',
     async (_label, failure, level) => {
       setHosts('http://stream.test/a');
-      upstream((url) => (url.pathname.endsWith('/test') ? provider(url) : failure(url)));
+      stubUpstream((url) => (url.pathname.endsWith('/test') ? provider(url) : failure(url)));
       await expect(getStreamingEpisodes('Spy x Family')).resolves.toBeNull();
       expect(log.lines.map((line) => line.level)).toContain(LEVEL[level]);
     },
@@ -173,7 +156,7 @@ describe('getStreamingEpisodes', () => {
   it('does not remember failures', async () => {
     setHosts('http://stream.test/a');
     let fail = true;
-    upstream((url) =>
+    stubUpstream((url) =>
       fail && url.pathname.includes('/info/') ? new Response('', { status: 404 }) : provider(url),
     );
     expect(await getStreamingEpisodes('Spy x Family')).toBeNull();

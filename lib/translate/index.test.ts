@@ -1,19 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_TRANSLATE_LENGTH, translateToPortuguese } from './index';
 import { freshProcess } from '@/test/support/process';
-
-function upstream(handler: (url: URL) => Response | Promise<Response>): URL[] {
-  const calls: URL[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL) => {
-      const url = new URL(String(input));
-      calls.push(url);
-      return handler(url);
-    }),
-  );
-  return calls;
-}
+import { stubUpstream } from '@/test/support/fetch';
 
 const gtx = (segments: string[]) =>
   new Response(JSON.stringify([segments.map((s) => [s, 'orig', null, null, 1]), null, 'en']), {
@@ -35,7 +23,7 @@ afterEach(() => {
 
 describe('translateToPortuguese', () => {
   it('asks gtx for pt and joins the segments of the first element', async () => {
-    const calls = upstream(() => gtx(['Olá. ', 'Tudo bem?']));
+    const calls = stubUpstream(() => gtx(['Olá. ', 'Tudo bem?']));
     expect(await translateToPortuguese('Hello. How are you?')).toBe('Olá. Tudo bem?');
     const url = calls[0]!;
     expect(url.pathname).toBe('/translate_a/single');
@@ -52,7 +40,7 @@ describe('translateToPortuguese', () => {
     const dropped = () =>
       Promise.reject(new TypeError('fetch failed', { cause: { code: 'UND_ERR_SOCKET' } }));
     let first = true;
-    const calls = upstream(() => {
+    const calls = stubUpstream(() => {
       if (!first) return gtx(['Olá.']);
       first = false;
       return dropped();
@@ -60,27 +48,27 @@ describe('translateToPortuguese', () => {
     expect(await translateToPortuguese('Hello.')).toBe('Olá.');
     expect(calls).toHaveLength(2);
 
-    const again = upstream(dropped);
+    const again = stubUpstream(dropped);
     expect(await translateToPortuguese('Bye.')).toBe('Bye.');
     expect(again).toHaveLength(2);
   });
 
   it('URL-encodes the text', async () => {
-    const calls = upstream(() => gtx(['x']));
+    const calls = stubUpstream(() => gtx(['x']));
     await translateToPortuguese('a&tl=en#<b>');
     expect(calls[0]!.searchParams.get('tl')).toBe('pt');
     expect(calls[0]!.searchParams.get('q')).toBe('a&tl=en#<b>');
   });
 
   it('remembers translations', async () => {
-    const calls = upstream(() => gtx(['Olá']));
+    const calls = stubUpstream(() => gtx(['Olá']));
     await translateToPortuguese('Hello');
     expect(await translateToPortuguese('Hello')).toBe('Olá');
     expect(calls).toHaveLength(1);
   });
 
   it('shares one call between concurrent identical requests', async () => {
-    const calls = upstream(() => gtx(['Olá']));
+    const calls = stubUpstream(() => gtx(['Olá']));
     await Promise.all(Array.from({ length: 10 }, () => translateToPortuguese('Hello')));
     expect(calls).toHaveLength(1);
   });
@@ -95,16 +83,16 @@ describe('translateToPortuguese', () => {
   ] as [string, () => Response | Promise<Response>][])(
     'returns the original text on %s and does not remember it',
     async (_l, failure) => {
-      const calls = upstream(failure);
+      const calls = stubUpstream(failure);
       expect(await translateToPortuguese('Hello')).toBe('Hello');
-      upstream(() => gtx(['Olá']));
+      stubUpstream(() => gtx(['Olá']));
       expect(await translateToPortuguese('Hello')).toBe('Olá');
       expect(calls.length).toBeGreaterThanOrEqual(1);
     },
   );
 
   it('returns blank and over-long text unchanged without a call', async () => {
-    const calls = upstream(() => gtx(['x']));
+    const calls = stubUpstream(() => gtx(['x']));
     expect(await translateToPortuguese('')).toBe('');
     expect(await translateToPortuguese('   ')).toBe('   ');
     const long = 'a'.repeat(MAX_TRANSLATE_LENGTH + 1);
