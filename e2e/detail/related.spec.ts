@@ -50,7 +50,7 @@ test.describe('related titles, franchise and cast', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    stack = await startPrivateStack({ CLIENT_MISS_PER_MINUTE: '0', ...authServerEnv() });
+    stack = await startPrivateStack(authServerEnv());
   });
   test.afterAll(async () => {
     await stack?.close();
@@ -175,7 +175,7 @@ test.describe('related titles, franchise and cast', () => {
   }) => {
     // A restart forgets the hot cache: what answers now is what the database kept. Kept copies
     // older than a second are past their life, so the anime database is asked (and fails).
-    await stack.restartApp({ CLIENT_MISS_PER_MINUTE: '0', CACHE_TTL_MS: '1000', ...authServerEnv() });
+    await stack.restartApp({ CACHE_TTL_MS: '1000', ...authServerEnv() });
     const fault = await stack.fake.setFault({ service: 'jikan', mode: '504' });
     try {
       await page.goto(`${stack.appUrl}/anime/4181`);
