@@ -173,6 +173,8 @@ test.describe('related titles, franchise and cast', () => {
   test('during a 504 outage each section answers its stored copy, or says it cannot load', async ({
     page,
   }) => {
+    // A new server process first (up to two minutes on a busy machine), then three pages.
+    test.setTimeout(180_000);
     // A restart forgets the hot cache: what answers now is what the database kept. Kept copies
     // older than a second are past their life, so the anime database is asked (and fails).
     await stack.restartApp({ CACHE_TTL_MS: '1000', ...authServerEnv() });
