@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { cleanText } from '../lib/utils/clean-text';
-import { startPrivateStack, type PrivateStack } from './discovery/private-stack';
+import { startPrivateStack, visitorAddress, type PrivateStack } from './discovery/private-stack';
 import { expect, test } from './support';
 
 /**
@@ -71,9 +71,18 @@ let stack: PrivateStack;
 // In order, in one worker (one private stack); a failure does not skip the rest.
 test.describe.configure({ mode: 'default' });
 
+// The default budgets. Each test is a visitor of its own, as behind the shipped nginx (one trusted
+// hop): its page and API requests name its own address, so one test's searches never spend the
+// budget of the next.
+test.use({
+  extraHTTPHeaders: async ({}, provide) => {
+    await provide({ 'X-Forwarded-For': visitorAddress() });
+  },
+});
+
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  stack = await startPrivateStack({ CLIENT_MISS_PER_MINUTE: '0' });
+  stack = await startPrivateStack({ TRUSTED_PROXY_HOPS: '1' });
 });
 
 test.afterAll(async () => {

@@ -216,8 +216,6 @@ async function startNext(env: Record<string, string>): Promise<{ url: string; ch
       NEXT_TELEMETRY_DISABLED: '1',
       JIKAN_MIN_INTERVAL_MS: '20',
       JIKAN_TIMEOUT_MS: '4000',
-      CLIENT_MISS_PER_MINUTE: '0',
-      PAGE_MISS_PER_MINUTE: '0',
       ...authServerEnv(),
       ...env,
     },

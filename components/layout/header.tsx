@@ -68,8 +68,11 @@ export async function Header() {
             >
               <Glyph icon={Heart} aria-hidden className="size-5" />
             </Link>
+            {/* Not prefetched: the week is a Jikan-backed page (up to 7 calls on a cold cache), and
+                every page shows this link. A tap fetches it; without JavaScript it is a plain link. */}
             <Link
               href={routes.schedule}
+              prefetch={false}
               aria-label={t('schedule')}
               title={t('schedule')}
               className={buttonClass('ghost', 'icon')}

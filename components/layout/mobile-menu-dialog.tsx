@@ -84,8 +84,11 @@ export default function MobileMenuDialog({
             >
               {t('explore')}
             </Link>
+            {/* Listings and the week are not prefetched (as in the header and footer): opening the
+                menu would render them, at a cost in Jikan calls, for pages nobody chose. */}
             <Link
               href={routes.browse}
+              prefetch={false}
               onClick={close}
               className={linkClass}
               aria-current={current(routes.browse)}
@@ -94,6 +97,7 @@ export default function MobileMenuDialog({
             </Link>
             <Link
               href={routes.season}
+              prefetch={false}
               onClick={close}
               className={linkClass}
               aria-current={current(routes.season)}
@@ -110,6 +114,7 @@ export default function MobileMenuDialog({
             </Link>
             <Link
               href={routes.schedule}
+              prefetch={false}
               onClick={close}
               className={linkClass}
               aria-current={current(routes.schedule)}

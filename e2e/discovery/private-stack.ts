@@ -181,6 +181,24 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
+let visitors = 0;
+
+/**
+ * A client address no other caller of this process was given (198.18.0.0/15, kept for tests), as a
+ * trusted proxy writes it in X-Forwarded-For: on a stack started with TRUSTED_PROXY_HOPS=1, each is
+ * one visitor with a per-client budget of its own, as the shared server's workers are
+ * (playwright.config.ts). A spec that simulates many visitors gives each one its own.
+ */
+export function visitorAddress(): string {
+  visitors += 1;
+  return `198.${18 + (Math.floor(visitors / 65_024) % 2)}.${Math.floor(visitors / 254) % 256}.${(visitors % 254) + 1}`;
+}
+
+/** The headers of a request from a new visitor (visitorAddress). */
+export function visitorHeaders(): Record<string, string> {
+  return { 'X-Forwarded-For': visitorAddress() };
+}
+
 /** The fake upstream (with its fault switch), privately. `env` overrides the app's settings. */
 export async function startPrivateStack(env: Record<string, string> = {}): Promise<PrivateStack> {
   const upstream = await startFake();

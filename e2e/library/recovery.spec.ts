@@ -32,7 +32,6 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
     {
       DATA_DIR: dataDir,
       TRANSLATE_BASE_URL: `${fake}/translate`,
-      CLIENT_MISS_PER_MINUTE: '0',
       ...authServerEnv(),
     },
     { port },

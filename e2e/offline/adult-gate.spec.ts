@@ -7,7 +7,7 @@ import {
 } from '../auth-emulator/client';
 import { authServerEnv } from '../auth-emulator/env.mjs';
 import { cards } from '../discovery/helpers';
-import { startPrivateStack, type PrivateStack } from '../discovery/private-stack';
+import { startPrivateStack, visitorHeaders, type PrivateStack } from '../discovery/private-stack';
 import { expect, randomCase, test, useLanguage } from '../support';
 
 /**
@@ -40,9 +40,18 @@ function adultUser(): EmulatorGoogleUser {
   return { sub, name: 'Olga Offline', email: `${sub}@example.com`, birthday: '1988-03-04' };
 }
 
-async function search(stack: PrivateStack, q: string, token?: string): Promise<SearchAnswer> {
+/**
+ * A search no one made before (a miss), by `visitor` (visitorHeaders: the stacks trust one proxy
+ * hop, and each check here is a fan of its own, with the default per-client budget).
+ */
+async function search(
+  stack: PrivateStack,
+  q: string,
+  visitor: Record<string, string>,
+  token?: string,
+): Promise<SearchAnswer> {
   const response = await fetch(`${stack.appUrl}/api/anime/search?q=${encodeURIComponent(randomCase(q))}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    headers: token ? { ...visitor, Authorization: `Bearer ${token}` } : visitor,
   });
   expect(response.status).toBe(200);
   return (await response.json()) as SearchAnswer;
@@ -50,8 +59,9 @@ async function search(stack: PrivateStack, q: string, token?: string): Promise<S
 
 /** An anonymous search answered offline: none of the unknown records, and the count withheld. */
 async function expectVisitorGated(stack: PrivateStack) {
+  const visitor = visitorHeaders();
   for (const q of QUERIES) {
-    const answer = await search(stack, q);
+    const answer = await search(stack, q, visitor);
     expect(answer.offline, q).toBe(true);
     expect(
       answer.data.map((anime) => anime.id).filter((id) => HIDDEN_IDS.includes(id)),
@@ -67,8 +77,9 @@ async function expectVisitorGated(stack: PrivateStack) {
 
 async function expectAdultSeesAll(stack: PrivateStack, token: string) {
   const ids = new Set<number>();
+  const visitor = visitorHeaders();
   for (const q of QUERIES) {
-    const answer = await search(stack, q, token);
+    const answer = await search(stack, q, visitor, token);
     expect(answer.offline, q).toBe(true);
     expect(answer.withheld, q).toBeUndefined();
     for (const anime of answer.data) ids.add(anime.id);
@@ -103,7 +114,8 @@ test.describe('offline answers while the database fails', () => {
     test.setTimeout(120_000);
     stack = await startPrivateStack({
       JIKAN_TIMEOUT_MS: '2500',
-      CLIENT_MISS_PER_MINUTE: '0',
+      // The default budgets, behind one trusted hop: each check is a visitor of its own.
+      TRUSTED_PROXY_HOPS: '1',
       ...authServerEnv(),
     });
     await createGoogleUser(adult);
@@ -115,7 +127,7 @@ test.describe('offline answers while the database fails', () => {
 
   test('a visitor sees what the server knows is safe, and is told how many were hidden', async ({ page }) => {
     // While healthy, the server learns Naruto's rating (PG-13) from the database.
-    const live = await search(stack, 'naruto');
+    const live = await search(stack, 'naruto', visitorHeaders());
     expect(live.offline).toBeUndefined();
     expect(live.data.map((anime) => anime.id)).toContain(20);
 
@@ -123,7 +135,7 @@ test.describe('offline answers while the database fails', () => {
     await expectVisitorGated(stack);
 
     // Naruto is known and safe: shown offline under the title the database gave it.
-    const naruto = await search(stack, 'ナルト');
+    const naruto = await search(stack, 'ナルト', visitorHeaders());
     expect(naruto.data.find((anime) => anime.id === 20)).toMatchObject({ id: 20, offline: true });
 
     await page.goto(`${stack.appUrl}/search?q=${encodeURIComponent(randomCase('kiss'))}`);
@@ -241,7 +253,8 @@ test.describe('offline answers while the limiter queue is long', () => {
     stack = await startPrivateStack({
       JIKAN_MIN_INTERVAL_MS: '3000',
       JIKAN_TIMEOUT_MS: '60000',
-      CLIENT_MISS_PER_MINUTE: '0',
+      // The default budgets, behind one trusted hop: the busy searches are six visitors.
+      TRUSTED_PROXY_HOPS: '1',
       ...authServerEnv(),
     });
     const adult = adultUser();
@@ -258,7 +271,9 @@ test.describe('offline answers while the limiter queue is long', () => {
     // Searches the catalogue cannot answer keep the limiter busy (one turn every 3 s).
     const busy = Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        fetch(`${stack.appUrl}/api/anime/search?q=busy-${since}-${i}`).then((r) => r.status),
+        fetch(`${stack.appUrl}/api/anime/search?q=busy-${since}-${i}`, { headers: visitorHeaders() }).then(
+          (r) => r.status,
+        ),
       ),
     );
     await expect

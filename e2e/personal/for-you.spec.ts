@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createGoogleUser } from '../auth-emulator/client';
 import { authServerEnv } from '../auth-emulator/env.mjs';
-import { startPrivateStack, type PrivateStack } from '../discovery/private-stack';
+import { startPrivateStack, visitorAddress, type PrivateStack } from '../discovery/private-stack';
 import { device, expectSynced, serverEntries, signIn, signOut, uniqueUser } from '../library/helpers';
 import { expect, test } from '../support';
 import { readStorage, snapshot } from './seed';
@@ -31,6 +31,12 @@ interface Answer {
 
 test.describe('recommendations', () => {
   test.describe.configure({ mode: 'serial' });
+  // Each test is a fan of its own: its address, as the trusted proxy writes it.
+  test.use({
+    extraHTTPHeaders: async ({}, provide) => {
+      await provide({ 'X-Forwarded-For': visitorAddress() });
+    },
+  });
   // The first answer of a cold server on a busy machine takes a while.
   const slow = { timeout: 30_000 };
   let stack: PrivateStack;
@@ -39,10 +45,11 @@ test.describe('recommendations', () => {
   test.beforeAll(async () => {
     // A whole stack of its own starts slowly on a busy machine.
     test.setTimeout(240_000);
-    // No per-client budget: every test here is one client (127.0.0.1) asking many first-time questions.
+    // The default budgets, behind one trusted hop as with the shipped nginx: each test is a fan of
+    // its own (test.use below), asking many first-time questions as a new visitor does.
     stack = await startPrivateStack({
       JIKAN_MIN_INTERVAL_MS: '0',
-      CLIENT_MISS_PER_MINUTE: '0',
+      TRUSTED_PROXY_HOPS: '1',
       ...authServerEnv(),
     });
   });
@@ -355,7 +362,7 @@ test.describe('recommendations', () => {
     // A new process (its hot cache empty) that believes nothing kept is fresh: the database is asked.
     await stack.restartApp({
       JIKAN_MIN_INTERVAL_MS: '0',
-      CLIENT_MISS_PER_MINUTE: '0',
+      TRUSTED_PROXY_HOPS: '1',
       CACHE_TTL_MS: '1',
       ...authServerEnv(),
     });
