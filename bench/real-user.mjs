@@ -153,6 +153,16 @@ async function cardOnScreen(page, selector) {
   throw new Error(`no card of ${selector} on screen`);
 }
 
+/** Every request of the journey's window with its bytes, largest first (BENCH_LIST=1), on stderr. */
+function listRequests(meter, start) {
+  const rows = meter
+    .entries()
+    .filter((entry) => entry.at !== null && entry.at <= start + FIRST_VISIT_WINDOW_MS)
+    .sort((a, b) => b.bytes - a.bytes);
+  for (const entry of rows)
+    console.error(`${entry.worker ? 'worker' : 'page  '} ${String(entry.bytes).padStart(7)} ${entry.url}`);
+}
+
 /**
  * A first visit: the home page; 3 s after its first control works (or its load, for a peer
  * without a known control), a tap on the first card; the time until the detail page's heading
@@ -188,6 +198,7 @@ async function journey(browser, origin, selectors) {
     const left = start + FIRST_VISIT_WINDOW_MS - Date.now();
     if (left > 0) await page.waitForTimeout(left);
     const window25 = meter.bytesSince(start, FIRST_VISIT_WINDOW_MS);
+    if (process.env.BENCH_LIST === '1') listRequests(meter, start);
     return { tapToHeading, ...window25 };
   } finally {
     await meter?.stop();

@@ -1,17 +1,14 @@
 'use client';
 
-import { Star } from 'lucide';
 import { useLocale, useTranslations } from 'next-intl';
-import Link from 'next/link';
 import { carouselIcons } from '@/components/ui/control-icons';
 import { ListingMessage } from '@/components/anime/listing-states';
 import { RetryButton } from '@/components/anime/retry-button';
-import { buttonClass } from '@/components/ui/button';
-import { routes } from '@/lib/routes';
 import { AnimeCarousel } from './anime-carousel';
 import { CarouselFrame } from './carousel-frame';
 import { CarouselSlides } from './carousel-slides';
 import { CarouselSkeleton } from './carousel-skeleton';
+import { FavoritesEmpty } from './favorites-empty';
 import { useFavoriteAnimes } from './use-favorite-animes';
 import { countValues } from '@/lib/i18n/format-count';
 
@@ -37,22 +34,7 @@ export function FavoritesCarousel() {
         </CarouselFrame>
       );
     case 'loaded':
-      if (favorites.items.length === 0) {
-        return (
-          <CarouselFrame title={title}>
-            <ListingMessage
-              tone="empty"
-              icon={Star}
-              text={t('favoritesEmpty')}
-              action={
-                <Link href={routes.explore} className={buttonClass('secondary')}>
-                  {tCommon('goToExplore')}
-                </Link>
-              }
-            />
-          </CarouselFrame>
-        );
-      }
+      if (favorites.items.length === 0) return <FavoritesEmpty />;
       return (
         <AnimeCarousel
           icons={carouselIcons()}

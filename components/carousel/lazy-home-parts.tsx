@@ -5,29 +5,32 @@ import { LazyPart } from '@/components/ui/lazy-part';
 import type { WithheldNotice } from '@/components/anime/withheld-notice';
 import type { CarouselRecovery } from './carousel-recovery';
 
-const loadFavorites = () => import('./favorites-carousel').then((module) => module.FavoritesCarousel);
-const loadForYou = () =>
-  import('@/components/for-you/for-you-carousel').then((module) => module.ForYouCarousel);
+const loadGates = () => import('./personal-gates');
+const loadFavoritesGate = () => loadGates().then((module) => module.FavoritesGate);
+const loadForYouGate = () => loadGates().then((module) => module.ForYouGate);
 const loadFallbacks = () => import('./listing-fallbacks');
 const loadRecovery = () => loadFallbacks().then((module) => module.CarouselRecovery);
 const loadWithheld = () => loadFallbacks().then((module) => module.WithheldNotice);
 
 /**
  * 'Meus Animes Favoritos' comes from this browser's storage, so the server draws its skeleton
- * (`fallback`) and its code (the ratings and lists stores, the snapshot loader) loads after
- * hydration, out of the home page's first scripts.
+ * (`fallback`) and its empty state (`empty`, 'Você ainda não avaliou…'). Its code (the ratings
+ * and lists stores, the snapshot loader) loads after hydration, out of the home page's first
+ * scripts, and only when the device holds a rating of 4 or 5 (personal-gates.tsx, loaded after
+ * hydration): a visitor who has none sees the server's empty state and downloads none of it.
  */
-export function LazyFavoritesCarousel({ fallback }: { fallback: ReactNode }) {
-  return <LazyPart load={loadFavorites} props={{}} fallback={fallback} />;
+export function LazyFavoritesCarousel({ fallback, empty }: { fallback: ReactNode; empty: ReactNode }) {
+  return <LazyPart load={loadFavoritesGate} props={{ fallback, empty }} fallback={fallback} />;
 }
 
 /**
  * The home page's 'Para você' row comes from this browser's ratings and lists, and shows nothing
  * until there is something to suggest: its code (the stores, the scoring, the recommendation
- * loader) loads after hydration, out of the home page's first scripts.
+ * loader) loads after hydration, and only when the device holds a seed (a rating of 4 or 5, a
+ * Completed or Watching entry: personal-gates.tsx); a visitor with none downloads none of it.
  */
 export function LazyForYouCarousel() {
-  return <LazyPart load={loadForYou} props={{}} fallback={null} />;
+  return <LazyPart load={loadForYouGate} props={{}} />;
 }
 
 /**

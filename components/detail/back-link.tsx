@@ -10,6 +10,8 @@ import { routes } from '@/lib/routes';
 /**
  * SPEC §2 back link. Without JavaScript (or when the visitor arrived from elsewhere) it is a plain
  * link to Explore; when the previous page is ours it goes back, keeping that page's scroll and state.
+ * Not prefetched: a tap mostly goes back, and Explore's tree prefetch (1.8 kB) came with every
+ * detail page view (docs/decisions/first-visit-bytes.md).
  */
 export function BackLink() {
   const t = useTranslations('BackLink');
@@ -17,6 +19,7 @@ export function BackLink() {
   return (
     <Link
       href={routes.explore}
+      prefetch={false}
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
         const fromUs = document.referrer && new URL(document.referrer).origin === window.location.origin;

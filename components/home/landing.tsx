@@ -5,7 +5,11 @@ import { Glyph } from '@/components/ui/glyph';
 import { buttonClass } from '@/components/ui/button';
 import { routes } from '@/lib/routes';
 
-/** Hero with tagline and the 'Explorar Animes' call to action (SPEC §2 Home). */
+/**
+ * Hero with tagline and the 'Explorar Animes' call to action (SPEC §2 Home). Its link, and the
+ * closing section's, are not prefetched: a first visit's tree prefetch of /explore (1.8 kB) gave
+ * the tap nothing (docs/decisions/tap-to-detail.md, first-visit-bytes.md).
+ */
 export async function Hero() {
   const t = await getTranslations('Home');
   return (
@@ -19,7 +23,7 @@ export async function Hero() {
           {t('heroTitle')}
         </h1>
         <p className="max-w-2xl text-lg text-muted">{t('heroTagline')}</p>
-        <Link href={routes.explore} className={buttonClass('primary', 'md', 'text-base')}>
+        <Link href={routes.explore} prefetch={false} className={buttonClass('primary', 'md', 'text-base')}>
           {t('cta')}
           <Glyph icon={ArrowRight} aria-hidden className="size-5" />
         </Link>
@@ -118,7 +122,7 @@ export async function LandingSections() {
             </h2>
             <p className="text-muted">{t('ctaText')}</p>
           </div>
-          <Link href={routes.explore} className={buttonClass('primary', 'md', 'text-base')}>
+          <Link href={routes.explore} prefetch={false} className={buttonClass('primary', 'md', 'text-base')}>
             {t('cta')}
             <Glyph icon={ArrowRight} aria-hidden className="size-5" />
           </Link>

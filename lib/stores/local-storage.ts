@@ -1,3 +1,5 @@
+import { browserStorage } from './browser-storage';
+
 /**
  * Safe access to the browser's localStorage for the personal-data stores (SPEC §3, §8).
  *
@@ -14,13 +16,7 @@ export type WriteResult = { ok: true } | { ok: false; reason: StorageFailure };
 /** A key to set to a raw string, or to remove (null). */
 export type KeyChange = readonly [key: string, raw: string | null];
 
-export function browserStorage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
+export { browserStorage };
 
 export function isQuotaError(error: unknown): boolean {
   if (!(error instanceof DOMException)) return false;
