@@ -14,6 +14,8 @@ import subsetFont from 'subset-font';
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE = path.join(root, 'node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');
 const TARGET = path.join(root, 'lib/fonts/inter-pt-en.woff2');
+/** The characters the font was cut for: lib/fonts/inter-pt-en.test.ts checks the messages against it. */
+const MANIFEST = path.join(root, 'lib/fonts/inter-pt-en.json');
 
 const RANGES = [
   [0x20, 0x7e],
@@ -46,4 +48,5 @@ const font = await subsetFont(readFileSync(SOURCE), text, {
   keepFeatures: FEATURES,
 });
 writeFileSync(TARGET, font);
+writeFileSync(MANIFEST, `${JSON.stringify({ characters: text }, null, 2)}\n`);
 console.log(`${path.relative(root, TARGET)}: ${font.length} bytes, ${characters.size} characters asked`);

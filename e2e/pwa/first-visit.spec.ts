@@ -23,9 +23,10 @@ const FIRST_VISIT_WINDOW_MS = 25_000;
  * 377.8 kB measured (bench/RESULTS.md, "A lighter first visit"), with the detail route's scripts
  * and the season carousel's first detail page fetched ahead of a tap (docs/decisions/
  * tap-to-detail.md). Gone since 430 kB: the personal sections' code for a visitor with nothing
- * stored, 21 kB of the font, Explore's tree prefetch (docs/decisions/first-visit-bytes.md).
+ * stored, 21 kB of the font, Explore's tree prefetch (docs/decisions/first-visit-bytes.md). What
+ * falls in the window moves by a few kB with the machine's load: the bound leaves 10 kB for that.
  */
-const FIRST_VISIT_BUDGET_KB = 383;
+const FIRST_VISIT_BUDGET_KB = 388;
 const HOME_SCRIPTS_BUDGET_KB = 150;
 
 const KIT_PAGES = [
