@@ -3,7 +3,7 @@ import { LIST_STORAGE_KEYS, RATING_KEY_PREFIX } from './keys';
 /**
  * What this device's storage holds for the home page's personal sections, read straight from
  * localStorage without the stores' code, so that a visitor who has rated nothing downloads none
- * of the code of sections they would not see (docs/decisions/personal-sections-on-demand.md).
+ * of the code of sections they would not see (docs/decisions/first-visit-bytes.md).
  *
  * - `favorites`: a rating of 4 or 5 ('Meus Animes Favoritos' shows cards; else its empty state).
  * - `seeds`: something 'Para você' suggests from: a rating of 4 or 5, or an anime in the
