@@ -39,7 +39,7 @@ function recordPrefetches(page: Page): { paths: string[]; answered: string[] } {
 const scheduleCalls = async (since: number) =>
   (await stack.fake.calls({ service: 'jikan', since })).filter((call) => call.path.endsWith('/schedules'));
 
-test('opening Explore on a fresh server asks nothing for the week; a tap on the link opens it', async ({
+test('opening Explore on a fresh server asks nothing for the week or its listings; a tap on the link opens the week', async ({
   page,
 }) => {
   const since = Date.now();
@@ -51,7 +51,9 @@ test('opening Explore on a fresh server asks nothing for the week; a tap on the 
   // prefetches of the links in view.
   await expect.poll(() => prefetches.answered).toContain('/');
   await page.waitForLoadState('networkidle');
-  expect(prefetches.paths).not.toContain('/schedule');
+  // Nor the season archive and the catalogue Explore links to above its tabs.
+  await expect(page.getByRole('link', { name: 'Arquivo de temporadas' })).toBeVisible();
+  for (const path of ['/schedule', '/browse', '/season']) expect(prefetches.paths).not.toContain(path);
   expect(await scheduleCalls(since)).toEqual([]);
 
   await schedule.click();

@@ -13,6 +13,8 @@ const SEASON = 'Animes da Temporada Atual';
 const TOP = 'Animes Mais Bem Avaliados';
 /** The top carousel's upstream call (params sorted by name, as lib/server/cache.ts sends them). */
 const TOP_CAROUSEL_CALL = '/top/anime?filter=bypopularity&limit=10&';
+/** Explore's popular tab's upstream call, first page (the catalogue's has no type). */
+const POPULAR_TAB_CALL = 'order_by=popularity&page=1&sort=asc&type=tv';
 
 test.describe('when the anime database fails', () => {
   test.describe.configure({ mode: 'serial' });
@@ -130,11 +132,13 @@ test.describe('while the anime database is slow', () => {
     await expect(cards(page).first()).toBeVisible();
     await expect(skeletons).toHaveCount(0);
 
+    // The popular tab's own question: the catalogue (/browse) also lists by popularity, and the one
+    // slow answer must not go to anything else.
     await stack.fake.setFault({
       service: 'jikan',
       mode: 'slow',
       delayMs: 8000,
-      match: 'order_by=popularity',
+      match: POPULAR_TAB_CALL,
       times: 1,
     });
     await page.getByRole('tab', { name: 'Animes Populares' }).click();

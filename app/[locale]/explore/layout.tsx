@@ -5,7 +5,11 @@ import { ExploreTabs } from '@/components/explore/explore-tabs';
 import { resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 import { routes } from '@/lib/routes';
 
-/** Explore's heading and tabs, kept mounted while the cached tab pages below change. */
+/**
+ * Explore's heading and tabs, kept mounted while the cached tab pages below change. The season
+ * archive and the catalogue are not prefetched: each costs the anime database a call on a cold
+ * server for a page most visitors of Explore never open (docs/decisions/unopened-pages.md).
+ */
 export default async function ExploreLayout({
   children,
   params,
@@ -23,12 +27,14 @@ export default async function ExploreLayout({
       <nav aria-label={tBrowse('entryPoints')} className="mt-2 mb-6 flex flex-wrap gap-x-4">
         <Link
           href={routes.season}
+          prefetch={false}
           className="inline-flex min-h-11 items-center text-sm font-medium text-accent-text underline-offset-2 hover:underline"
         >
           {tBrowse('seasonArchive')}
         </Link>
         <Link
           href={routes.browse}
+          prefetch={false}
           className="inline-flex min-h-11 items-center text-sm font-medium text-accent-text underline-offset-2 hover:underline"
         >
           {tBrowse('browseTitle')}
