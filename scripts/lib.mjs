@@ -16,15 +16,26 @@ export function log(message) {
 
 /**
  * Runs a command; resolves with its exit code. Its output goes to this terminal, or, given `held`
- * (an array), into it, for a caller that prints it whole later (a step run beside another).
+ * (an array), into it, for a caller that prints it whole later (a step run beside another); given
+ * `kept` (an array), to both.
  */
-export function run(command, args, { held, ...options } = {}) {
+export function run(command, args, { held, kept, ...options } = {}) {
   return new Promise((resolve) => {
-    const stdio = held ? ['ignore', 'pipe', 'pipe'] : 'inherit';
+    const stdio = held || kept ? ['ignore', 'pipe', 'pipe'] : 'inherit';
     const child = spawn(command, args, { cwd: root, stdio, ...options });
     if (held) {
       child.stdout.on('data', (chunk) => held.push(chunk));
       child.stderr.on('data', (chunk) => held.push(chunk));
+    } else if (kept) {
+      // Printed as it comes, and kept for a summary that quotes it.
+      child.stdout.on('data', (chunk) => {
+        process.stdout.write(chunk);
+        kept.push(chunk);
+      });
+      child.stderr.on('data', (chunk) => {
+        process.stderr.write(chunk);
+        kept.push(chunk);
+      });
     }
     child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     child.on('error', (error) => {

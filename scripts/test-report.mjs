@@ -18,10 +18,13 @@ const firstLine = (text) =>
 export function failureLines(unit, e2e, root) {
   const lines = [];
   for (const file of unit?.testResults ?? []) {
-    for (const t of file.assertionResults ?? []) {
-      if (t.status === 'failed') {
-        lines.push(`unit ✗ ${path.relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
-      }
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) {
+      lines.push(`unit ✗ ${path.relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    }
+    // A file that failed outside its tests: a hook, or an error while loading it.
+    if (file.status === 'failed' && !failed.length) {
+      lines.push(`unit ✗ ${path.relative(root, file.name)} (outside its tests): ${firstLine(file.message)}`);
     }
   }
   const walk = (suite, titles) => {
@@ -38,4 +41,22 @@ export function failureLines(unit, e2e, root) {
   // A top-level suite is a spec file, already named by spec.file.
   for (const suite of e2e?.suites ?? []) walk(suite, []);
   return lines;
+}
+
+/**
+ * What vitest printed about errors no test owns (an unhandled rejection after a test ended, say):
+ * they fail the run but are in no JSON report. The lines after its "Unhandled Error" heading.
+ */
+export function unhandledErrorLines(output) {
+  const lines = String(output ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n');
+  const start = lines.findIndex((line) => /Unhandled (Error|Rejection)/.test(line));
+  if (start < 0) return [];
+  return lines
+    .slice(start, start + 40)
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() && !line.trim().startsWith('at node:'))
+    .slice(0, 16)
+    .map((line) => `unit ✗ ${line}`);
 }

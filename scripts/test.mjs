@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { authBuildEnv } from '../e2e/auth-emulator/env.mjs';
-import { failureLines } from './test-report.mjs';
+import { failureLines, unhandledErrorLines } from './test-report.mjs';
 import {
   build,
   ensureChromium,
@@ -60,6 +60,7 @@ function readJson(file) {
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
 
 const vitestReport = path.join(reports, 'vitest.json');
+const unitOutput = [];
 rmSync(vitestReport, { force: true });
 
 // The e2e build signs in against the Auth emulator: its public Firebase settings (baked into the
@@ -83,7 +84,7 @@ const [built] = await Promise.all([
     run(
       localBin('vitest'),
       ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`],
-      { env },
+      { env, kept: unitOutput },
     ),
   ),
 ]);
@@ -124,6 +125,11 @@ for (const s of steps) {
 
 // CI shows only the tail of the output: name every failing (and flaky) test just above the summary.
 const failures = failureLines(unit, e2e, root);
+const unitStep = steps.find((s) => s.name === 'unit tests');
+if (unitStep && !unitStep.ok && !failures.some((line) => line.startsWith('unit '))) {
+  const unhandled = unhandledErrorLines(Buffer.concat(unitOutput).toString('utf8'));
+  failures.unshift(...(unhandled.length ? unhandled : ['unit ✗ vitest failed with no failing test (see its output above)']));
+}
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 if (failures.length) {
