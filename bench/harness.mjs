@@ -1,6 +1,7 @@
 // Shared by the bench scripts: start the fake upstream and the built app on free ports.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +50,9 @@ function requireBuild() {
 export async function startApp({ fakeUrl, env = {}, port } = {}) {
   requireBuild();
   const chosen = port || (await freePort());
+  // A data folder of its own: records stored by an earlier run name that run's fake upstream
+  // (its port), whose covers would then fail and be measured as placeholders.
+  const dataDir = env.DATA_DIR ? null : mkdtempSync(path.join(tmpdir(), 'anime-master-bench-'));
   const command = [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(chosen), '-H', '127.0.0.1'];
   const child = spawn(process.execPath, command, {
     cwd: root,
@@ -59,6 +63,7 @@ export async function startApp({ fakeUrl, env = {}, port } = {}) {
       JIKAN_BASE_URL: `${fakeUrl}/jikan/v4`,
       STREAMING_BASE_URLS: `${fakeUrl}/streaming/main`,
       TRANSLATE_BASE_URL: `${fakeUrl}/translate`,
+      ...(dataDir ? { DATA_DIR: dataDir } : {}),
       ...env,
     },
   });
@@ -71,6 +76,8 @@ export async function startApp({ fakeUrl, env = {}, port } = {}) {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
+      }).then(() => {
+        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       }),
   };
 }
