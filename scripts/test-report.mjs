@@ -20,7 +20,9 @@ export function failureLines(unit, e2e, root) {
   for (const file of unit?.testResults ?? []) {
     const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
     for (const t of failed) {
-      lines.push(`unit ✗ ${path.relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      lines.push(
+        `unit ✗ ${path.relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`,
+      );
     }
     // A file that failed outside its tests: a hook, or an error while loading it.
     if (file.status === 'failed' && !failed.length) {
@@ -31,9 +33,12 @@ export function failureLines(unit, e2e, root) {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
         if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
-        const failed = t.results?.find((r) => r.status !== 'passed' && r.status !== 'skipped') ?? t.results?.at(-1);
+        const failed =
+          t.results?.find((r) => r.status !== 'passed' && r.status !== 'skipped') ?? t.results?.at(-1);
         const name = [...titles, spec.title].join(' › ');
-        lines.push(`e2e ${t.status === 'flaky' ? '~ flaky' : '✗'} ${spec.file}:${spec.line} › ${name}: ${firstLine(failed?.error?.message)}`);
+        lines.push(
+          `e2e ${t.status === 'flaky' ? '~ flaky' : '✗'} ${spec.file}:${spec.line} › ${name}: ${firstLine(failed?.error?.message)}`,
+        );
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);

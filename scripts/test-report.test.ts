@@ -9,7 +9,9 @@ describe('the summary names what failed', () => {
           name: '/repo/lib/a.test.ts',
           status: 'failed',
           message: '',
-          assertionResults: [{ status: 'failed', fullName: 'a works', failureMessages: ['Error: no\n at x'] }],
+          assertionResults: [
+            { status: 'failed', fullName: 'a works', failureMessages: ['Error: no\n at x'] },
+          ],
         },
         {
           name: '/repo/lib/b.test.ts',

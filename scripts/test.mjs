@@ -128,7 +128,9 @@ const failures = failureLines(unit, e2e, root);
 const unitStep = steps.find((s) => s.name === 'unit tests');
 if (unitStep && !unitStep.ok && !failures.some((line) => line.startsWith('unit '))) {
   const unhandled = unhandledErrorLines(Buffer.concat(unitOutput).toString('utf8'));
-  failures.unshift(...(unhandled.length ? unhandled : ['unit ✗ vitest failed with no failing test (see its output above)']));
+  failures.unshift(
+    ...(unhandled.length ? unhandled : ['unit ✗ vitest failed with no failing test (see its output above)']),
+  );
 }
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
