@@ -1,13 +1,7 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { connectToaster, DEFAULT_TOAST_MS, showToast, toastDuration, type PendingToast } from './toast';
 
-vi.mock('@/lib/notification-sound', () => ({ playNotificationSound: () => false }));
-
-// showToast loads the chime's module without waiting for it: the file ends once that load has,
-// or a busy machine tears the environment down under it (an unhandled rejection).
-afterAll(async () => {
-  await import('@/lib/notification-sound');
-});
+// No chime in Node (no window, no Audio): showToast loads no sound module here.
 
 describe('toastDuration', () => {
   it('defaults to 5 s', () => {

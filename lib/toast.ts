@@ -59,8 +59,10 @@ export function showToast(
   action?: ToastAction,
 ): void {
   // The chime reads the sound preference from the notifications store: both load with the first
-  // toast, not with every page.
-  void import('@/lib/notification-sound').then(({ playNotificationSound }) => playNotificationSound());
+  // toast, not with every page, and only where a sound can play.
+  if (typeof window !== 'undefined' && typeof Audio !== 'undefined') {
+    void import('@/lib/notification-sound').then(({ playNotificationSound }) => playNotificationSound());
+  }
   const toast: PendingToast = {
     message,
     type,
