@@ -22,6 +22,9 @@ export function startSwiper(element: HTMLElement, { loop, autoplay }: { loop: bo
   return new Swiper(element, {
     modules: [Autoplay, A11y],
     loop,
+    // Swiper ignores an arrow pressed while a looped row still moves (300 ms): a fan's second tap
+    // of 'Anterior' or 'Próximo' would be lost. Each press moves the row.
+    loopPreventsSliding: false,
     rewind: !loop,
     spaceBetween: SPACE_BETWEEN,
     slidesPerView: 1,
