@@ -1,13 +1,7 @@
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BACKGROUND_REQUEST_HEADERS, REQUEST_PRIORITY_HEADER } from '@/lib/request-priority';
 import { useAuthStore } from '@/lib/stores/auth-store';
 import { ApiError, apiGet, apiUrl, isAbortError, retryAfter } from './api-client';
-
-// Each API call logs through a module loaded without waiting for it (lib/api-client.ts): the file
-// ends once that load has, or a busy machine tears the environment down under it.
-afterAll(async () => {
-  await import('@/lib/logger');
-});
 
 function respond(status: number, body: unknown) {
   const text = typeof body === 'string' ? body : JSON.stringify(body);

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { CACHE_NAMES } from '@/lib/pwa/cache-policy';
 import { fetchSnapshot } from '@/lib/stores/snapshot-fetch';
@@ -8,12 +8,6 @@ import { lookUpEntry } from './use-entry-data';
 vi.mock('@/lib/stores/snapshot-fetch', () => ({ fetchSnapshot: vi.fn() }));
 vi.mock('@/lib/stores/use-stores-hydrated', () => ({ reloadStoresFromStorage: vi.fn() }));
 vi.mock('./seen-cards', () => ({ recallCard: vi.fn() }));
-
-// Each API call logs through a module loaded without waiting for it (lib/api-client.ts): the file
-// ends once that load has, or a busy machine tears the environment down under it.
-afterAll(async () => {
-  await import('@/lib/logger');
-});
 
 const NOW = Date.parse('2026-11-26T12:00:00Z');
 const snapshot = (title: string, takenAt = new Date(NOW).toISOString()) => ({

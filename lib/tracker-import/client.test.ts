@@ -1,14 +1,8 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { failureOf, fetchTrackerList, importRows, previewImport, TrackerImportError } from './client';
 import type { TrackerEntry } from './types';
-
-// Each API call logs through a module loaded without waiting for it (lib/api-client.ts): the file
-// ends once that load has, or a busy machine tears the environment down under it.
-afterAll(async () => {
-  await import('@/lib/logger');
-});
 
 const entry = (id: number | null, extra: Partial<TrackerEntry> = {}): TrackerEntry => ({
   id,
