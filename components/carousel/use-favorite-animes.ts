@@ -4,7 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { useEntryData } from '@/components/lists/use-entry-data';
 import { animeFromSnapshot } from '@/lib/stores/anime-snapshot';
 import { useRatingsStore } from '@/lib/stores/ratings-store';
-import { useStoresHydrated } from '@/lib/stores/use-stores-hydrated';
+import { reloadStoresFromStorage, useStoresHydrated } from '@/lib/stores/use-stores-hydrated';
 import { selectFavoriteRatings, type FavoritesState } from './favorites';
 
 /**
@@ -37,7 +37,7 @@ export function useFavoriteAnimes(): FavoritesState {
     () => favorites.map(({ animeId }) => ({ id: animeId, snapshot: entries[animeId]?.snapshot ?? null })),
     [favorites, entries],
   );
-  const { dataOf, want, retry } = useEntryData(items, hydrated);
+  const { dataOf, want, retry } = useEntryData(items, hydrated, reloadStoresFromStorage);
 
   // All ten are shown at once: every one without a snapshot is wanted.
   useEffect(() => {

@@ -6,7 +6,6 @@ import { recallCard } from './seen-cards';
 import { lookUpEntry } from './use-entry-data';
 
 vi.mock('@/lib/stores/snapshot-fetch', () => ({ fetchSnapshot: vi.fn() }));
-vi.mock('@/lib/stores/use-stores-hydrated', () => ({ reloadStoresFromStorage: vi.fn() }));
 vi.mock('./seen-cards', () => ({ recallCard: vi.fn() }));
 
 const NOW = Date.parse('2026-11-26T12:00:00Z');

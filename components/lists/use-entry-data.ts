@@ -6,7 +6,6 @@ import { CACHE_NAMES } from '@/lib/pwa/cache-policy';
 import type { AnimeDetails, GatedAnime } from '@/lib/jikan/types';
 import { isSnapshotStale, snapshotFromAnime, type AnimeSnapshot } from '@/lib/stores/anime-snapshot';
 import { fetchSnapshot } from '@/lib/stores/snapshot-fetch';
-import { reloadStoresFromStorage } from '@/lib/stores/use-stores-hydrated';
 import { recallCard } from './seen-cards';
 
 export interface EntryItem {
@@ -137,8 +136,9 @@ class EntryLookups {
  * at a time, so a list of 50,000 ids costs the calls of the cards seen. An entry never disappears:
  * without any copy it shows as a link to its page. Failed lookups are tried again when the tab
  * becomes visible or the network comes back; a few old snapshots are refreshed quietly.
+ * `reload` re-reads the stores the page shows when the tab becomes visible again.
  */
-export function useEntryData(items: readonly EntryItem[], enabled: boolean) {
+export function useEntryData(items: readonly EntryItem[], enabled: boolean, reload: () => Promise<void>) {
   const [results, setResults] = useState<ReadonlyMap<number, EntryData>>(() => new Map());
   const [lookups] = useState(
     () =>
@@ -159,7 +159,7 @@ export function useEntryData(items: readonly EntryItem[], enabled: boolean) {
   useEffect(() => {
     const onVisible = () => {
       if (document.visibilityState !== 'visible') return;
-      void reloadStoresFromStorage();
+      void reload();
       retry();
     };
     document.addEventListener('visibilitychange', onVisible);
@@ -168,7 +168,7 @@ export function useEntryData(items: readonly EntryItem[], enabled: boolean) {
       document.removeEventListener('visibilitychange', onVisible);
       window.removeEventListener('online', retry);
     };
-  }, [retry]);
+  }, [retry, reload]);
 
   useEffect(() => {
     if (!enabled || refreshedStale.current || isOffline()) return;

@@ -7,7 +7,7 @@ import { EAGER_COVERS, EmptyEntries, EntryGridLoading } from '@/components/lists
 import { useEntryData } from '@/components/lists/use-entry-data';
 import { VirtualEntryGrid } from '@/components/lists/virtual-entry-grid';
 import { useRatedAnimes } from '@/lib/stores/ratings-store';
-import { useStoresHydrated } from '@/lib/stores/use-stores-hydrated';
+import { reloadRatingsFromStorage, useRatingsHydrated } from '@/lib/stores/use-ratings-hydrated';
 import { RatedAnimeCard } from './rated-anime-card';
 
 /**
@@ -17,10 +17,10 @@ import { RatedAnimeCard } from './rated-anime-card';
  */
 export function RatedAnimeList() {
   const t = useTranslations('MyRatings');
-  const hydrated = useStoresHydrated();
+  const hydrated = useRatingsHydrated();
   const rated = useRatedAnimes();
   const items = useMemo(() => rated.map(({ animeId, snapshot }) => ({ id: animeId, snapshot })), [rated]);
-  const { dataOf, want } = useEntryData(items, hydrated);
+  const { dataOf, want } = useEntryData(items, hydrated, reloadRatingsFromStorage);
 
   if (!hydrated) return <EntryGridLoading tall />;
   if (rated.length === 0) return <EmptyEntries icon={Star} text={t('empty')} />;

@@ -284,4 +284,61 @@ test.describe('list pages', () => {
     await expect(page.getByRole('link', { name: 'O Mais Recente' })).toBeFocused();
     await expect(page.getByRole('link', { name: 'O Mais Recente' })).toBeInViewport();
   });
+
+  test('a list page reads no rating, and the ratings page reads no list', async ({ page, context }) => {
+    // 2,000 ratings (a fan's library in miniature) and two completed anime with their copies.
+    const rated = Array.from({ length: 2000 }, (_, index) => 930_001 + index);
+    const seed: Record<string, unknown> = {
+      completedList: [920011, 920012],
+      'anime-master-list-entries': {
+        920011: { snapshot: snapshot('Lido Sem Notas'), progress: 12, startedAt: null, finishedAt: null },
+        920012: { snapshot: snapshot('Também Sem Notas'), progress: 12, startedAt: null, finishedAt: null },
+      },
+      'anime-master-rating-entries': {
+        [rated[0] as number]: { snapshot: snapshot('A Nota Mais Nova'), ratedAt: new Date().toISOString() },
+      },
+    };
+    for (const id of rated) seed[`animeRating_${id}`] = { rating: 4, opinion: '' };
+    // Every key the page reads, counted from its first script on (the test's own reads come later).
+    await context.addInitScript(() => {
+      const reads: string[] = [];
+      let enumerated = 0;
+      (window as unknown as { __reads: () => { reads: string[]; enumerated: number } }).__reads = () => ({
+        reads: [...reads],
+        enumerated,
+      });
+      const getItem = Storage.prototype.getItem;
+      const key = Storage.prototype.key;
+      Storage.prototype.getItem = function (name: string) {
+        reads.push(name);
+        return getItem.call(this, name);
+      };
+      Storage.prototype.key = function (index: number) {
+        enumerated++;
+        return key.call(this, index);
+      };
+    });
+    const readsOf = () =>
+      page.evaluate(() =>
+        (window as unknown as { __reads: () => { reads: string[]; enumerated: number } }).__reads(),
+      );
+
+    await seedStorage(page, seed, '/completed');
+    await expect(page.getByRole('heading', { name: 'Lido Sem Notas' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Também Sem Notas' })).toBeVisible();
+    let seen = await readsOf();
+    expect(seen.reads).toContain('completedList');
+    expect(seen.reads.filter((name) => name.startsWith('animeRating_'))).toEqual([]);
+    expect(seen.reads).not.toContain('anime-master-rating-entries');
+    // No pass over the keys at all (a signed-in session is one key, read by its name).
+    expect(seen.enumerated).toBe(0);
+
+    await page.goto('/my-ratings');
+    await expect(page.getByRole('heading', { name: 'A Nota Mais Nova' })).toBeVisible();
+    await expect(page.getByTestId('rated-entry').first()).toHaveAttribute('aria-setsize', '2000');
+    seen = await readsOf();
+    expect(seen.reads.filter((name) => name.startsWith('animeRating_'))).toHaveLength(2000);
+    expect(seen.reads).not.toContain('completedList');
+    expect(seen.reads).not.toContain('anime-master-list-entries');
+  });
 });

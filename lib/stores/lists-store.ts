@@ -3,6 +3,7 @@ import { persist, type PersistStorage, type StorageValue } from 'zustand/middlew
 import { normalizeAnimeId, sanitizeSnapshot, type AnimeSnapshot } from './anime-snapshot';
 import { browserStorage, KeyDiffWriter, localDate, readJson, type StorageFailure } from './local-storage';
 import { LIST_ENTRIES_KEY, LIST_STORAGE_KEYS, LIST_TYPES, type ListType } from './keys';
+import { addSnapshotSink } from './snapshot-sinks';
 
 /**
  * Watch lists (SPEC §3 Local lists, §4 Watch list, §5 List operations).
@@ -396,6 +397,8 @@ export function useListEntry(id: number): ListEntry | null {
 }
 
 const LIST_KEYS = new Set([...Object.values(LIST_STORAGE_KEYS), LIST_ENTRIES_KEY]);
+
+addSnapshotSink((id, snapshot) => useListsStore.getState().updateSnapshot(id, snapshot));
 
 /** Another tab changed a list: pick it up (the `storage` event fires only in other tabs). */
 if (typeof window !== 'undefined') {

@@ -12,6 +12,7 @@ import {
   type WriteResult,
 } from './local-storage';
 import { MAX_OPINION_LENGTH } from './opinion';
+import { addSnapshotSink } from './snapshot-sinks';
 import { RATING_ENTRIES_KEY, RATING_KEY_PREFIX } from './keys';
 
 /**
@@ -488,6 +489,8 @@ export function useRatedAnimes(): RatedAnime[] {
   const entries = useRatingsStore((state) => state.entries);
   return useMemo(() => selectRatedAnimes({ ratings, entries }), [ratings, entries]);
 }
+
+addSnapshotSink((id, snapshot) => useRatingsStore.getState().updateSnapshot(id, snapshot));
 
 /** Above this many keys changed at once (an import in another tab), storage is read whole again. */
 const WHOLE_READ_FROM = 500;

@@ -1,14 +1,13 @@
 import { apiGet } from '@/lib/api-client';
 import type { AnimeDetails, GatedAnime } from '@/lib/jikan/types';
 import { snapshotFromAnime, type AnimeSnapshot } from './anime-snapshot';
-import { useListsStore } from './lists-store';
-import { useRatingsStore } from './ratings-store';
+import { storeFetchedSnapshot } from './snapshot-sinks';
 
 /**
  * Fetching the card data of stored anime that have no snapshot yet (data written by the original
  * app, imports) or an old one. Goes through our own API (/api/anime/{id}, which shares the
- * server's cache and rate limiter), a few at a time, and stores what arrives in both stores so the
- * next visit needs no call at all.
+ * server's cache and rate limiter), a few at a time, and hands what arrives to the stores loaded on
+ * the page (snapshot-sinks.ts) so the next visit needs no call at all.
  */
 
 /** Parallel lookups per browser: enough to fill a screen, few enough not to swamp the limiter. */
@@ -44,8 +43,7 @@ export function fetchSnapshot(id: number): Promise<AnimeSnapshot> {
   const request = limited(() => apiGet<{ data: AnimeDetails | GatedAnime }>(`/api/anime/${id}`))
     .then(({ data }) => {
       const snapshot = snapshotFromAnime(data);
-      useListsStore.getState().updateSnapshot(id, snapshot);
-      useRatingsStore.getState().updateSnapshot(id, snapshot);
+      storeFetchedSnapshot(id, snapshot);
       return snapshot;
     })
     .finally(() => inFlight.delete(id));
