@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { Glyph } from '@/components/ui/glyph';
 import { buttonClass } from '@/components/ui/button';
 import { useListOf, useListsStore, type ListType } from '@/lib/stores/lists-store';
-import { useStoresHydrated } from '@/lib/stores/use-stores-hydrated';
+import { useListsHydrated } from '@/lib/stores/use-lists-hydrated';
 import { showToast } from '@/lib/toast';
 import { cn } from '@/lib/utils/cn';
 import type { SnapshotCard } from '@/components/rating/rating-form';
@@ -31,7 +31,7 @@ const BUTTONS: { type: ListType; icon: IconNode }[] = [
 export function WatchListManager({ animeId, card }: { animeId: number; card: SnapshotCard }) {
   const t = useTranslations('WatchList');
   const tLists = useTranslations('Lists');
-  const hydrated = useStoresHydrated();
+  const hydrated = useListsHydrated();
   const current = useListOf(animeId);
   const toggle = useListsStore((state) => state.toggle);
   const remove = useListsStore((state) => state.remove);

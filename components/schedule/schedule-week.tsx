@@ -13,7 +13,7 @@ import { HOUR_MS } from '@/lib/schedule/airing';
 import { useMinuteClock } from '@/lib/schedule/use-minute-clock';
 import { formatMinutes, groupWeek, type ScheduleDayView, type ScheduleEntry } from '@/lib/schedule/week';
 import { LIST_TYPES, useListsStore } from '@/lib/stores/lists-store';
-import { useStoresHydrated } from '@/lib/stores/use-stores-hydrated';
+import { useListsHydrated } from '@/lib/stores/use-lists-hydrated';
 import { cn } from '@/lib/utils/cn';
 
 const noSubscription = () => () => undefined;
@@ -26,7 +26,7 @@ function useViewerZone(): string | null {
 
 /** Ids in any of the visitor's lists, once their stores are read. */
 function useMyIds(): Set<number> | null {
-  const hydrated = useStoresHydrated();
+  const hydrated = useListsHydrated();
   const lists = useListsStore((state) => state.lists);
   return useMemo(
     () => (hydrated ? new Set(LIST_TYPES.flatMap((type) => lists[type])) : null),
