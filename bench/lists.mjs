@@ -108,15 +108,20 @@ async function visit(browser, appUrl, page, seed) {
     serviceWorkers: 'block',
   });
   try {
-    const tab = await context.newPage();
     // Jikan down: entries without a copy degrade at once, and no lookup reaches the server.
-    await tab.route('**/api/anime/**', (route) =>
+    await context.route('**/api/anime/**', (route) =>
       route.fulfill({ status: 503, json: { error: { code: 'UPSTREAM_ERROR', message: 'down' } } }),
     );
-    await tab.goto(`${appUrl}/not-a-page-seed`);
-    await tab.evaluate((entries) => {
+    // The fan's storage is written in a tab of its own, closed before the visit: the visit opens a
+    // new tab, as a fan opening the app does, so it loads the stored keys from the browser (as a
+    // phone does) and carries nothing of the page that wrote them.
+    const seeding = await context.newPage();
+    await seeding.goto(`${appUrl}/not-a-page-seed`);
+    await seeding.evaluate((entries) => {
       for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
     }, seed);
+    const tab = await context.newPage();
+    await seeding.close();
     await tab.addInitScript(observe, page.entry);
     const cdp = await context.newCDPSession(tab);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
