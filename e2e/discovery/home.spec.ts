@@ -69,6 +69,9 @@ test.describe('home carousels (loaded)', () => {
   });
 
   test('autoplay turns every 2.5 s, keeps going after the arrows, and can be paused', async ({ page }) => {
+    // The page's timers run on a clock the test can move on: time flows as usual until the test
+    // runs it ahead, so 'nothing moves for 6 s' is checked without waiting 6 s.
+    await page.clock.install();
     await page.goto('/');
     const top = carousel(page, TOP);
     const active = top.locator('.swiper-slide-active').getByRole('heading');
@@ -81,17 +84,20 @@ test.describe('home carousels (loaded)', () => {
     await top.getByRole('button', { name: 'Pausar rotação automática' }).click();
     const paused = await active.innerText();
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(3200);
+    // Over two autoplay delays, every timer fired: a carousel still turning would have moved.
+    await page.clock.runFor(6000);
     await expect(active).toHaveText(paused);
     await expect(top.getByRole('button', { name: 'Retomar rotação automática' })).toBeVisible();
   });
 
   test('no autoplay for visitors who ask for reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
     await page.goto('/');
     const active = carousel(page, TOP).locator('.swiper-slide-active').getByRole('heading');
     await expect(active).toHaveText('Shingeki no Kyojin');
-    await page.waitForTimeout(3200);
+    // The carousel's start (at the first idle moment) and two autoplay delays, every timer fired.
+    await page.clock.runFor(6000);
     await expect(active).toHaveText('Shingeki no Kyojin');
     await expect(carousel(page, TOP).getByRole('button', { name: 'Pausar rotação automática' })).toHaveCount(
       0,
