@@ -10,12 +10,9 @@ export type SnapshotSink = (id: number, snapshot: AnimeSnapshot) => void;
 
 const sinks = new Set<SnapshotSink>();
 
-/** Registers `sink` for every copy fetched from now on; returns its removal. */
-export function addSnapshotSink(sink: SnapshotSink): () => void {
+/** Registers `sink` for every copy fetched from now on (once per store module). */
+export function addSnapshotSink(sink: SnapshotSink): void {
   sinks.add(sink);
-  return () => {
-    sinks.delete(sink);
-  };
 }
 
 /** Hands a fetched copy to every registered store; one that throws does not stop the others. */
