@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useSyncExternalStore } from 'react';
 import { Glyph } from '@/components/ui/glyph';
 import { OFFLINE_COPY_TIMING } from '@/lib/pwa/cache-policy';
-import { prepareOffline, WORKER_URL } from '@/lib/pwa/client';
+import { prepareOffline, stopOfflineKit, WORKER_URL } from '@/lib/pwa/client';
 import { whenOfflineKitMayLoad } from '@/lib/pwa/offline-kit';
 import { isVisitorTyping, trackTypedFields } from '@/lib/pwa/typing';
 import { showToast } from '@/lib/toast';
@@ -56,6 +56,7 @@ function useServiceWorker() {
         label: t('update'),
         onClick: () => {
           asked = true;
+          stopOfflineKit();
           worker.messageSkipWaiting();
         },
       });

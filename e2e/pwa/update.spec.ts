@@ -52,6 +52,8 @@ const pageWasReloaded = (page: Page) =>
     .evaluate(() => !(window as unknown as { __beforeUpdate?: boolean }).__beforeUpdate)
     // Asked while the reload is under way: not reloaded yet.
     .catch(() => false);
+/** The switch waits for the worker in control to finish what it is doing: seconds on a busy machine. */
+const SWITCH_TIMEOUT = { timeout: 30_000 };
 
 test('a new version is offered in a toast, and "Atualizar" switches to it and reloads', async ({ page }) => {
   await withWorker(page, '/');
@@ -62,7 +64,7 @@ test('a new version is offered in a toast, and "Atualizar" switches to it and re
   await expect(toast).toBeVisible();
   expect(await pageWasReloaded(page)).toBe(false);
   await toast.getByRole('button', { name: 'Atualizar' }).click();
-  await expect.poll(() => pageWasReloaded(page)).toBe(true);
+  await expect.poll(() => pageWasReloaded(page), SWITCH_TIMEOUT).toBe(true);
   // The worker that was waiting is the one in control now, and none waits any more.
   const registration = await page.evaluate(async () => {
     const found = await navigator.serviceWorker.getRegistration();
@@ -72,6 +74,38 @@ test('a new version is offered in a toast, and "Atualizar" switches to it and re
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Nova versão disponível' })).toHaveCount(
     0,
   );
+});
+
+test('an offline kit under way does not hold the update back', async ({ page, context }) => {
+  // The kit's page requests (the worker's, marked as a background job's) get no answer: a slow
+  // network. A worker with work under way is only replaced once that work ends.
+  let kitUnderWay: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (kitUnderWay = resolve));
+  await context.route('**/*', async (route) => {
+    const request = route.request();
+    if (request.serviceWorker() && request.headers()['x-request-priority'] === 'background') {
+      kitUnderWay();
+      return; // never answered
+    }
+    await route.fallback();
+  });
+  await withWorker(page, '/');
+  await page.evaluate(() =>
+    navigator.serviceWorker.controller?.postMessage({ type: 'PREPARE_OFFLINE', loaded: [] }),
+  );
+  await held;
+  await markPage(page);
+  await deployNextVersion(page);
+
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Nova versão disponível' });
+  await toast.getByRole('button', { name: 'Atualizar' }).click();
+  await expect.poll(() => pageWasReloaded(page), SWITCH_TIMEOUT).toBe(true);
+  const registration = await page.evaluate(async () => {
+    const found = await navigator.serviceWorker.getRegistration();
+    return { waiting: Boolean(found?.waiting), controlled: navigator.serviceWorker.controller !== null };
+  });
+  expect(registration).toEqual({ waiting: false, controlled: true });
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
 test('the update waits while the visitor is writing, and reloads once the text is gone', async ({ page }) => {
@@ -86,12 +120,15 @@ test('the update waits while the visitor is writing, and reloads once the text i
   await expect(page.getByText('A página será atualizada quando você terminar de escrever.')).toBeVisible();
   // The new worker has taken over; the page and the text are still there.
   await expect
-    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null))
+    .poll(
+      () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null),
+      SWITCH_TIMEOUT,
+    )
     .toBeNull();
   expect(await pageWasReloaded(page)).toBe(false);
   await expect(opinion).toHaveValue('Uma opinião ainda não salva');
 
   await opinion.fill('');
   await opinion.blur();
-  await expect.poll(() => pageWasReloaded(page)).toBe(true);
+  await expect.poll(() => pageWasReloaded(page), SWITCH_TIMEOUT).toBe(true);
 });

@@ -9,6 +9,7 @@ import {
   isBuildFileRequest,
   isPrepareOfflineMessage,
   isShareable,
+  isStopOfflineKitMessage,
   isStaleBuildCache,
   isStorableResponse,
   OFFLINE_KIT_PAGES,
@@ -22,6 +23,7 @@ import {
   refreshesKeptAnswer,
   sameOriginBuildFiles,
   staticCacheName,
+  STOP_OFFLINE_KIT,
   type RequestLike,
 } from './cache-policy';
 
@@ -143,6 +145,17 @@ describe('the offline kit', () => {
       { type: PREPARE_OFFLINE, loaded: [1] },
     ])
       expect(isPrepareOfflineMessage(data), JSON.stringify(data)).toBe(false);
+  });
+
+  it('is stopped by its own message only, never by a kit request or a skip-waiting one', () => {
+    expect(isStopOfflineKitMessage({ type: STOP_OFFLINE_KIT })).toBe(true);
+    for (const data of [
+      null,
+      STOP_OFFLINE_KIT,
+      { type: PREPARE_OFFLINE, loaded: [] },
+      { type: 'SKIP_WAITING' },
+    ])
+      expect(isStopOfflineKitMessage(data), JSON.stringify(data)).toBe(false);
   });
 });
 

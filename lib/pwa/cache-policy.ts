@@ -123,6 +123,17 @@ export function isPrepareOfflineMessage(data: unknown): data is PrepareOfflineMe
   );
 }
 
+/**
+ * The page's message to the worker in control when the visitor chooses a new version: the kit
+ * stops where it is (a worker with work under way is not replaced until the work ends) and is
+ * asked of the new worker once it controls the reloaded page.
+ */
+export const STOP_OFFLINE_KIT = 'STOP_OFFLINE_KIT';
+
+export function isStopOfflineKitMessage(data: unknown): data is { type: typeof STOP_OFFLINE_KIT } {
+  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === STOP_OFFLINE_KIT;
+}
+
 const BUILD_FILE = /^\/_next\/static\//;
 /** Paths of build files in a page's HTML: its scripts, styles and fonts, and the RSC payload's. */
 const BUILD_FILE_IN_HTML = /\/_next\/static\/[\w\-.~/%@[\]]+?\.(?:js|css|woff2)(?=["'\\\s?)#])/g;

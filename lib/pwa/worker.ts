@@ -18,6 +18,7 @@ import {
   isCoverRequest,
   isPageRequest,
   isPrepareOfflineMessage,
+  isStopOfflineKitMessage,
   PREPARE_OFFLINE,
   isStaleBuildCache,
   isStorableResponse,
@@ -164,7 +165,12 @@ const serwist = new Serwist({
 });
 
 /** A page of the kit, from the pages cache in the visitor's language, or through the pages strategy. */
-async function kitPage(event: ExtendableEvent, path: string, locale: string): Promise<string> {
+async function kitPage(
+  event: ExtendableEvent,
+  path: string,
+  locale: string,
+  signal: AbortSignal,
+): Promise<string> {
   const url = new URL(path, origin).href;
   const saved = await (await caches.open(pagesCache)).match(pageCacheKey(url, pageLocale(locale)));
   const response =
@@ -172,7 +178,7 @@ async function kitPage(event: ExtendableEvent, path: string, locale: string): Pr
     (await pages.handle({
       event,
       // Nobody waits for the kit: its requests say so (lib/request-priority.ts).
-      request: asBackground(new Request(url, { headers: { Accept: 'text/html' } })),
+      request: asBackground(new Request(url, { headers: { Accept: 'text/html' }, signal })),
     }));
   return response.ok ? response.text() : '';
 }
@@ -183,19 +189,24 @@ async function kitPage(event: ExtendableEvent, path: string, locale: string): Pr
  * page's own come from the browser's HTTP cache). One at a time: it never competes with the page.
  */
 let preparing: Promise<unknown> | null = null;
+/** Aborted when the visitor chooses a new version (STOP_OFFLINE_KIT): this worker asks for nothing more. */
+const replaced = new AbortController();
 async function prepareOffline(event: ExtendableEvent, loaded: string[]) {
+  const { signal } = replaced;
   const locale = await currentLocale();
   const files = new Set(sameOriginBuildFiles(loaded, origin));
   for (const path of OFFLINE_KIT_PAGES) {
+    if (signal.aborted) return;
     try {
-      for (const file of buildFilesOf(await kitPage(event, path, locale))) files.add(file);
+      for (const file of buildFilesOf(await kitPage(event, path, locale, signal))) files.add(file);
     } catch {
       // no network: what is kept stays, the next page load asks again
     }
   }
   const cache = await caches.open(staticCache);
   for (const file of files) {
-    const request = new Request(new URL(file, origin).href);
+    if (signal.aborted) return;
+    const request = new Request(new URL(file, origin).href, { signal });
     if (await cache.match(request)) continue;
     try {
       await buildFiles.handle({ event, request });
@@ -206,7 +217,11 @@ async function prepareOffline(event: ExtendableEvent, loaded: string[]) {
 }
 
 self.addEventListener('message', (event) => {
-  if (!isPrepareOfflineMessage(event.data)) return;
+  if (isStopOfflineKitMessage(event.data)) {
+    replaced.abort();
+    return;
+  }
+  if (!isPrepareOfflineMessage(event.data) || replaced.signal.aborted) return;
   const { loaded } = event.data;
   // Asks that overlap (two tabs, a language switch) share one pass, then the last runs again.
   const run = (preparing ?? Promise.resolve())
