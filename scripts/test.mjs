@@ -2,6 +2,7 @@
 // typecheck and the production build beside the unit tests, then end-to-end tests in Chromium. Ends
 // with one summary line of counts.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { authBuildEnv } from '../e2e/auth-emulator/env.mjs';
 import { failureLines, unhandledErrorLines } from './test-report.mjs';
@@ -17,6 +18,7 @@ import {
   root,
   run,
 } from './lib.mjs';
+import { openRunFolder } from './run-folder.mjs';
 
 const reports = path.join(root, 'reports');
 mkdirSync(reports, { recursive: true });
@@ -57,7 +59,23 @@ function readJson(file) {
   }
 }
 
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+// Everything the tests write to the temporary folder goes into one folder for this run, removed at
+// its end (and by the next run if this one is killed); what is kept across runs on purpose (the
+// empty database cluster, test/support/data-dir.ts) stays in the usual one, TEST_CACHE_DIR.
+const runFolder = openRunFolder();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    runFolder.remove();
+    process.exit(1);
+  });
+}
+const env = {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: '1',
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+  TMPDIR: runFolder.dir,
+  TEST_CACHE_DIR: process.env.TEST_CACHE_DIR || tmpdir(),
+};
 
 const vitestReport = path.join(reports, 'vitest.json');
 const unitOutput = [];
@@ -149,4 +167,5 @@ if (e2e?.stats)
     `e2e: ${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed, ${e2e.stats.flaky} flaky, ${e2e.stats.skipped} skipped`,
   );
 console.log(`summary: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+runFolder.remove();
 process.exit(steps.every((s) => s.ok) ? 0 : 1);

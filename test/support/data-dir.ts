@@ -14,9 +14,12 @@ const root = path.resolve(__dirname, '..', '..');
 function emptyCluster(): string {
   const pkg = path.join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json');
   const { version } = JSON.parse(readFileSync(pkg, 'utf8')) as { version: string };
-  const template = path.join(tmpdir(), `anime-master-empty-pglite-${version}`);
+  // Kept across test runs: `npm test` gives each run a temporary folder of its own (TMPDIR) and
+  // names the lasting one TEST_CACHE_DIR (scripts/test.mjs).
+  const cache = process.env.TEST_CACHE_DIR || tmpdir();
+  const template = path.join(cache, `anime-master-empty-pglite-${version}`);
   if (existsSync(path.join(template, 'PG_VERSION'))) return template;
-  const scratch = mkdtempSync(path.join(tmpdir(), 'anime-master-empty-pglite-scratch-'));
+  const scratch = mkdtempSync(path.join(cache, 'anime-master-empty-pglite-scratch-'));
   const folder = path.join(scratch, 'pglite');
   execFileSync(
     process.execPath,
