@@ -55,25 +55,29 @@ const pageWasReloaded = (page: Page) =>
 /** The switch waits for the worker in control to finish what it is doing: seconds on a busy machine. */
 const SWITCH_TIMEOUT = { timeout: 30_000 };
 
-test('a new version is offered in a toast, and "Atualizar" switches to it and reloads', async ({ page }) => {
-  await withWorker(page, '/');
-  await markPage(page);
-  await deployNextVersion(page);
+const updateToast = (page: Page) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: 'Nova versão disponível' });
 
-  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Nova versão disponível' });
-  await expect(toast).toBeVisible();
-  expect(await pageWasReloaded(page)).toBe(false);
-  await toast.getByRole('button', { name: 'Atualizar' }).click();
+/** Presses 'Atualizar': the page reloads, the worker that was waiting is in control, none waits. */
+async function updateAndSwitch(page: Page) {
+  await updateToast(page).getByRole('button', { name: 'Atualizar' }).click();
   await expect.poll(() => pageWasReloaded(page), SWITCH_TIMEOUT).toBe(true);
-  // The worker that was waiting is the one in control now, and none waits any more.
   const registration = await page.evaluate(async () => {
     const found = await navigator.serviceWorker.getRegistration();
     return { waiting: Boolean(found?.waiting), controlled: navigator.serviceWorker.controller !== null };
   });
   expect(registration).toEqual({ waiting: false, controlled: true });
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Nova versão disponível' })).toHaveCount(
-    0,
-  );
+}
+
+test('a new version is offered in a toast, and "Atualizar" switches to it and reloads', async ({ page }) => {
+  await withWorker(page, '/');
+  await markPage(page);
+  await deployNextVersion(page);
+
+  await expect(updateToast(page)).toBeVisible();
+  expect(await pageWasReloaded(page)).toBe(false);
+  await updateAndSwitch(page);
+  await expect(updateToast(page)).toHaveCount(0);
 });
 
 test('an offline kit under way does not hold the update back', async ({ page, context }) => {
@@ -97,14 +101,7 @@ test('an offline kit under way does not hold the update back', async ({ page, co
   await markPage(page);
   await deployNextVersion(page);
 
-  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Nova versão disponível' });
-  await toast.getByRole('button', { name: 'Atualizar' }).click();
-  await expect.poll(() => pageWasReloaded(page), SWITCH_TIMEOUT).toBe(true);
-  const registration = await page.evaluate(async () => {
-    const found = await navigator.serviceWorker.getRegistration();
-    return { waiting: Boolean(found?.waiting), controlled: navigator.serviceWorker.controller !== null };
-  });
-  expect(registration).toEqual({ waiting: false, controlled: true });
+  await updateAndSwitch(page);
   await context.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
@@ -115,7 +112,7 @@ test('the update waits while the visitor is writing, and reloads once the text i
   await markPage(page);
   await deployNextVersion(page);
 
-  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Nova versão disponível' });
+  const toast = updateToast(page);
   await toast.getByRole('button', { name: 'Atualizar' }).click();
   await expect(page.getByText('A página será atualizada quando você terminar de escrever.')).toBeVisible();
   // The new worker has taken over; the page and the text are still there.
