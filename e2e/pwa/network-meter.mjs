@@ -30,6 +30,20 @@ function transferSize(url) {
 }
 
 /**
+ * What a phone's browser on the throttled link tells the page (Network Information API): some
+ * Chromium versions apply DevTools' throttling to the traffic but keep reporting the machine's own
+ * estimates in `navigator.connection`, where the page decides how much to fetch ahead
+ * (lib/pwa/offline-kit.ts). Runs in the page, before its scripts.
+ */
+function reportLink({ rtt, downlink }) {
+  const connection = navigator.connection;
+  if (!connection) return;
+  const report = { rtt, downlink: Math.round(downlink * 40) / 40, effectiveType: rtt >= 270 ? '3g' : '4g' };
+  for (const [name, value] of Object.entries(report))
+    Object.defineProperty(connection, name, { configurable: true, get: () => value });
+}
+
+/**
  * Starts counting for `page` (before its first navigation). `throttle`, when given, is applied to
  * the page and to its workers: { latencyMs, downloadBytesPerSecond, uploadBytesPerSecond }.
  * Returns { cdp, bytesSince(startMs, windowMs), total(), stop() }; `cdp` is the page's session.
@@ -68,7 +82,13 @@ export async function meterNetwork(browser, context, page, { throttle } = {}) {
     settle(key, urls.get(key), event.encodedDataLength);
   });
   await cdp.send('Network.enable');
-  if (conditions) await cdp.send('Network.emulateNetworkConditions', conditions);
+  if (conditions) {
+    await cdp.send('Network.emulateNetworkConditions', conditions);
+    await context.addInitScript(reportLink, {
+      rtt: throttle.latencyMs,
+      downlink: (throttle.downloadBytesPerSecond * 8) / 1_000_000,
+    });
+  }
 
   /** The request's whole size (headers included) once it is finished: what was not yet counted. */
   function settle(key, url, total) {
