@@ -13,6 +13,8 @@ export const inter = localFont({
   weight: '400 800',
   style: 'normal',
   display: 'optional',
+  // Fetched after a first visit's page is idle, used from the next page load (lib/fonts/font-ready.ts).
+  preload: false,
   variable: '--font-inter',
   fallback: ['system-ui', 'Segoe UI', 'Roboto', 'Arial', 'sans-serif'],
 });

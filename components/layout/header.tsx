@@ -29,11 +29,13 @@ export async function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-bg/90 backdrop-blur supports-[backdrop-filter]:bg-bg/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
-        {/* On a phone the brand yields before the buttons do: with the fallback font (Inter not
-            there in time) or on a 320 px screen, its name shortens instead of widening the page. */}
+        {/* On a phone the brand yields before the buttons do: with the system font (a first visit,
+            lib/fonts/font-ready.ts) or on a 320 px screen, its name shortens instead of widening the
+            page. From lg on it keeps no margin of its own: with a wide system font (DejaVu Sans) the
+            row at 1280 px has no other pixel to spare. */}
         <Link
           href={routes.home}
-          className="mr-2 inline-flex min-h-11 min-w-0 items-center gap-2 rounded-md text-base font-bold text-fg sm:shrink-0 sm:text-lg"
+          className="mr-2 inline-flex min-h-11 min-w-0 items-center gap-2 rounded-md text-base font-bold text-fg sm:shrink-0 sm:text-lg lg:mr-0"
         >
           <Glyph icon={Sparkles} aria-hidden className="size-6 shrink-0 text-accent-text" />
           <span className="truncate lg:max-xl:sr-only">{t('brand')}</span>

@@ -179,7 +179,7 @@ export function SearchBar({
         <kbd
           aria-hidden
           title={t('shortcut')}
-          className="pointer-events-none absolute top-1/2 right-2.5 hidden -translate-y-1/2 rounded-sm border border-border px-1.5 font-sans text-xs text-muted md:peer-placeholder-shown:inline-block"
+          className="pointer-events-none absolute top-1/2 right-2.5 hidden -translate-y-1/2 rounded-sm border border-border px-1.5 [font-family:inherit] text-xs text-muted md:peer-placeholder-shown:inline-block"
         >
           /
         </kbd>
