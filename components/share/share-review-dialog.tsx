@@ -35,13 +35,22 @@ type ImageState =
 
 class CaptureError extends Error {}
 
-/** Resolves when the card's cover has loaded (or failed: the card then shows without it). */
-async function imagesReady(element: HTMLElement): Promise<void> {
-  await Promise.all(
-    Array.from(element.querySelectorAll('img')).map((img) =>
+/**
+ * Resolves when the card's cover has loaded and its font is there (or failed: the card then shows
+ * without the cover, in the fallback font). The page may not have fetched Inter yet (a first
+ * visit, Save-Data: lib/fonts/font-ready.ts), and the capture draws whatever font is loaded.
+ */
+async function cardReady(element: HTMLElement): Promise<void> {
+  const font =
+    'fonts' in document
+      ? document.fonts.load(`400 16px ${getComputedStyle(element).fontFamily}`).catch(() => undefined)
+      : undefined;
+  await Promise.all([
+    font,
+    ...Array.from(element.querySelectorAll('img')).map((img) =>
       img.complete ? Promise.resolve() : img.decode().catch(() => undefined),
     ),
-  );
+  ]);
 }
 
 /**
@@ -75,7 +84,7 @@ export function ShareReviewDialog({ anime, rating, opinion, open, onOpenChange }
       }
       const element = cardRef.current;
       if (!element) throw new CaptureError(t('noElement'));
-      await imagesReady(element);
+      await cardReady(element);
       const canvas = await html2canvas(element, {
         scale: REVIEW_IMAGE_SCALE,
         backgroundColor: null,
