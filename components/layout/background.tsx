@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect } from 'react';
-import { FONT_FAMILY_VARIABLE, mayWarmFonts, warmFonts } from '@/lib/fonts/font-ready';
+import { FONT_FAMILY_VARIABLE, warmFonts } from '@/lib/fonts/font-ready';
+import { whenOfflineKitMayLoad } from '@/lib/pwa/offline-kit';
 import { browserStorage } from '@/lib/stores/browser-storage';
 import { LocaleMirror } from '@/components/i18n/locale-mirror';
 import Watchers from '@/components/notifications/watchers';
@@ -17,7 +18,8 @@ const workerWanted = process.env.NODE_ENV === 'production';
  * worker's registration and update offer, and the notice on a page the worker answered from its
  * cache), the checks that raise notifications, the toast container (toasts asked for before it
  * is here wait in lib/toast's queue), the language cookie's mirror and the global error logger. Production builds only register the worker: `next dev`
- * runs without it. Once the page has loaded and is idle, it also fetches the web font for the
+ * runs without it. When the offline kit may load (after the load, idle; not before 25 s on a
+ * slow link, never on Save-Data: lib/pwa/offline-kit.ts), it also fetches the web font for the
  * next page loads (lib/fonts/font-ready.ts).
  */
 export default function Background() {
@@ -28,7 +30,7 @@ export default function Background() {
       .getRegistrations()
       .then((registrations) => Promise.all(registrations.map((registration) => registration.unregister())));
   }, []);
-  useEffect(() => whenLoadedAndIdle(warmFontsForNextPages), []);
+  useEffect(() => whenOfflineKitMayLoad(warmFontsForNextPages), []);
   const worker = workerWanted && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
   return (
     <>
@@ -42,25 +44,7 @@ export default function Background() {
 }
 
 function warmFontsForNextPages() {
-  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-  if (!mayWarmFonts(connection) || !('fonts' in document)) return;
+  if (!('fonts' in document)) return;
   const familyList = getComputedStyle(document.documentElement).getPropertyValue(FONT_FAMILY_VARIABLE);
   void warmFonts({ fonts: document.fonts, familyList, storage: browserStorage() });
-}
-
-/** Runs `task` once the window has loaded and the page is idle; returns a cancel function. */
-function whenLoadedAndIdle(task: () => void): () => void {
-  let idle: number | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const afterLoad = () => {
-    if ('requestIdleCallback' in window) idle = window.requestIdleCallback(task, { timeout: 5_000 });
-    else timer = setTimeout(task, 1_000);
-  };
-  if (document.readyState === 'complete') afterLoad();
-  else window.addEventListener('load', afterLoad, { once: true });
-  return () => {
-    window.removeEventListener('load', afterLoad);
-    if (idle !== undefined) window.cancelIdleCallback(idle);
-    if (timer !== undefined) clearTimeout(timer);
-  };
 }

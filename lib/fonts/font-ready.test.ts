@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FONT_READY_KEY, firstFamily, mayWarmFonts, warmFonts } from './font-ready';
+import { FONT_READY_KEY, firstFamily, warmFonts } from './font-ready';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial));
@@ -91,14 +91,5 @@ describe('warmFonts', () => {
       false,
     );
     expect(load).not.toHaveBeenCalled();
-  });
-});
-
-describe('mayWarmFonts', () => {
-  it('fetches the font unless the visitor asked to save data', () => {
-    expect(mayWarmFonts(undefined)).toBe(true);
-    expect(mayWarmFonts({})).toBe(true);
-    expect(mayWarmFonts({ saveData: false })).toBe(true);
-    expect(mayWarmFonts({ saveData: true })).toBe(false);
   });
 });

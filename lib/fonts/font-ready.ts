@@ -1,8 +1,10 @@
 /**
  * Inter on the visits after the first (docs/decisions/fonts-and-images.md).
  *
- * A first visit draws the system's font and fetches Inter only once the page has loaded and is
- * idle, so the font's 27 kB never share a slow link with the scripts a first tap waits for. When
+ * A first visit draws the system's font and fetches Inter only when the offline kit may load
+ * (lib/pwa/offline-kit.ts: once the page has loaded and is idle; on a slow link not before its
+ * first 25 s; never on Save-Data), so the font's 27 kB never share a slow link with the scripts a
+ * first tap waits for, nor with the fan's next taps. When
  * the file is in the browser's cache, `FONT_READY_KEY` says so and the theme script
  * (components/theme/theme-script.tsx) puts `FONT_READY_CLASS` on <html> before the first paint
  * of every later page load, which switches the page's font to Inter (app/globals.css). The
@@ -52,9 +54,4 @@ export async function warmFonts({ fonts, familyList, storage }: FontsWarmingDeps
     // Offline, or storage full or blocked: the system's font stays, which such a page already shows.
     return false;
   }
-}
-
-/** Whether this page load should fetch the font at all: not when the visitor asked to save data. */
-export function mayWarmFonts(connection: { saveData?: boolean } | undefined): boolean {
-  return connection?.saveData !== true;
 }
