@@ -9,6 +9,21 @@ import { expect, test } from './support';
 
 const FONT_READY_KEY = 'anime-master-fonts-cached';
 
+/** The fonts Chromium actually drew the page's heading with (DevTools: rendered fonts). */
+async function drawnFonts(page: Page): Promise<{ familyName: string; isCustomFont: boolean }[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument');
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'h1' });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    return fonts;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** The family the body is drawn with first, and the web font's family (the first of --font-inter). */
 async function fonts(page: Page) {
   return page.evaluate(() => ({
@@ -33,34 +48,41 @@ async function fontTiming(page: Page) {
   });
 }
 
-test('a first visit draws the system font and fetches Inter after the page has loaded; the next page draws Inter from the cache', async ({
+test('a first visit draws the system font and fetches Inter after the page has loaded; every later page load draws Inter', async ({
   page,
+  context,
 }) => {
-  await page.goto('/');
+  await page.goto('/anime/20');
   await expect(page.getByTestId('theme-toggle').first()).toBeEnabled();
   const first = await fonts(page);
   expect(first.web).not.toBe('');
   expect(first.body).not.toBe(first.web);
   await expect(page.locator('html')).not.toHaveClass(/\bfonts-cached\b/);
+  expect((await drawnFonts(page)).every((font) => !font.isCustomFont)).toBe(true);
 
-  // Once the page has loaded and is idle the font is fetched and remembered, and the page already
-  // drawn keeps its font (no reflow).
-  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), FONT_READY_KEY)).toBe('1');
+  // Once the page has loaded and is idle the font is fetched and its file remembered, and the
+  // page already drawn keeps its font (no reflow).
+  await expect
+    .poll(() => page.evaluate((key) => localStorage.getItem(key), FONT_READY_KEY))
+    .toMatch(/^\/_next\/static\/media\/[^/]+\.woff2$/);
   expect((await fontTiming(page))?.startedAfterLoad).toBe(true);
   expect((await fonts(page)).body).toBe(first.body);
+  expect((await drawnFonts(page)).every((font) => !font.isCustomFont)).toBe(true);
 
   // A client-side navigation keeps the page's font too.
   await page.getByRole('banner').getByRole('link', { name: 'Explorar', exact: true }).click();
   await expect(page).toHaveURL(/\/explore$/);
   expect((await fonts(page)).body).toBe(first.body);
 
-  // The next page load is drawn with Inter, which comes from the browser's cache.
-  await page.reload();
+  // A reload, and a new tab (another renderer, the file from the disk cache), draw Inter.
+  await page.goto('/anime/20');
   await expect(page.locator('html')).toHaveClass(/\bfonts-cached\b/);
   await expect.poll(async () => (await fonts(page)).body).toBe(first.web);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  expect(await page.evaluate((family) => document.fonts.check(`16px ${family}`), first.web)).toBe(true);
+  await expect.poll(async () => (await drawnFonts(page)).map((font) => font.familyName)).toEqual(['Inter']);
   expect((await fontTiming(page))?.transferSize).toBe(0);
+  const tab = await context.newPage();
+  await tab.goto('/anime/20');
+  await expect.poll(async () => (await drawnFonts(tab)).map((font) => font.familyName)).toEqual(['Inter']);
 });
 
 test('a font that cannot be fetched is not remembered: the page keeps the system font and a later page fetches it', async ({
@@ -78,5 +100,7 @@ test('a font that cannot be fetched is not remembered: the page keeps the system
   // Nothing was remembered: this load is drawn with the system font again and fetches Inter.
   await expect(page.getByTestId('theme-toggle').first()).toBeEnabled();
   await expect(page.locator('html')).not.toHaveClass(/\bfonts-cached\b/);
-  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), FONT_READY_KEY)).toBe('1');
+  await expect
+    .poll(() => page.evaluate((key) => localStorage.getItem(key), FONT_READY_KEY))
+    .toMatch(/\.woff2$/);
 });

@@ -46,5 +46,11 @@ export default function Background() {
 function warmFontsForNextPages() {
   if (!('fonts' in document)) return;
   const familyList = getComputedStyle(document.documentElement).getPropertyValue(FONT_FAMILY_VARIABLE);
-  void warmFonts({ fonts: document.fonts, familyList, storage: browserStorage() });
+  void warmFonts({
+    fonts: document.fonts,
+    familyList,
+    sheets: document.styleSheets,
+    origin: location.origin,
+    storage: browserStorage(),
+  });
 }
