@@ -31,7 +31,7 @@ const ROW_GAP_PX = 16;
 /** Rows rendered beyond each edge of the screen: Tab and Shift+Tab always find the next card. */
 const OVERSCAN_ROWS = 2;
 
-function currentColumns(): number {
+export function currentColumns(): number {
   for (const [query, columns] of COLUMN_QUERIES) if (window.matchMedia(query).matches) return columns;
   return 2;
 }

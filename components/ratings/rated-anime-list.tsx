@@ -2,20 +2,96 @@
 
 import { Star } from 'lucide';
 import { useTranslations } from 'next-intl';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { EntryGrid } from '@/components/lists/entry-grid';
 import { EAGER_COVERS, EmptyEntries, EntryGridLoading } from '@/components/lists/entry-list-states';
-import { useEntryData } from '@/components/lists/use-entry-data';
-import { VirtualEntryGrid } from '@/components/lists/virtual-entry-grid';
-import { useRatedAnimes } from '@/lib/stores/ratings-store';
+import { useEntryData, type EntryData } from '@/components/lists/use-entry-data';
+import { currentColumns, VirtualEntryGrid } from '@/components/lists/virtual-entry-grid';
+import { useHydrated } from '@/lib/stores/use-hydrated';
+import {
+  ensureRatingsHydrated,
+  readNewestRatings,
+  useRatedAnimes,
+  useRatingsStore,
+} from '@/lib/stores/ratings-store';
 import { reloadRatingsFromStorage, useRatingsHydrated } from '@/lib/stores/use-ratings-hydrated';
 import { RatedAnimeCard } from './rated-anime-card';
 
+/** At most what the widest grid shows on a screen (6 columns, 4 rows). */
+const MAX_FIRST_SCREEN = 24;
+
 /**
- * The visitor's rated anime, most recently rated first (SPEC §2 My ratings page). Each rating
- * stands alone: one whose anime has no copy on the device shows as a link to its page, so the
- * page never fails whole (useEntryData).
+ * The cards that fill this window, one row more: the grid's columns and rows of a card's height
+ * at its widest (the window's width shared by the columns, as VirtualEntryGrid estimates a row).
+ */
+function firstScreenCount(): number {
+  const columns = currentColumns();
+  const cardHeight = (window.innerWidth / columns) * 1.5 + 150;
+  const rows = Math.ceil(window.innerHeight / cardHeight) + 1;
+  return Math.min(MAX_FIRST_SCREEN, columns * rows);
+}
+const LOADING: EntryData = { state: 'loading' };
+/** The first screen looks nothing up: the whole list, a moment later, does. */
+const LOOK_UP_LATER = () => () => {};
+
+/**
+ * The visitor's rated anime, most recently rated first (SPEC §2 My ratings page). The newest
+ * ratings are drawn first from their own keys (readNewestRatings); then, once that has painted,
+ * the store reads every rating key and the whole list replaces them, in the same order. A device
+ * with tens of thousands of ratings (a MAL import) sees its newest ones without waiting for that
+ * pass. A page reached after the store was read shows the whole list at once.
  */
 export function RatedAnimeList() {
+  const hydrated = useHydrated();
+  const [whole, setWhole] = useState(() => useRatingsStore.persist.hasHydrated());
+  const newest = useMemo(
+    () => (hydrated && !whole ? readNewestRatings(firstScreenCount()) : []),
+    [hydrated, whole],
+  );
+
+  useEffect(() => {
+    if (!hydrated || whole) return;
+    // After the frame that shows the newest ratings (none: at once).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setWhole(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [hydrated, whole]);
+
+  if (whole) return <AllRatedAnimes />;
+  if (newest.length === 0) return <EntryGridLoading tall />;
+  return <NewestRatedAnimes items={newest} />;
+}
+
+function NewestRatedAnimes({ items }: { items: ReturnType<typeof readNewestRatings> }) {
+  const t = useTranslations('MyRatings');
+  return (
+    <EntryGrid busy label={t('title')}>
+      {items.map((entry, index) => (
+        <RatedAnimeCard
+          key={entry.animeId}
+          entry={entry}
+          data={entry.snapshot ? { state: 'ready', snapshot: entry.snapshot } : LOADING}
+          want={LOOK_UP_LATER}
+          eager={index < EAGER_COVERS}
+          itemProps={{ 'aria-posinset': index + 1, 'aria-setsize': -1 }}
+        />
+      ))}
+    </EntryGrid>
+  );
+}
+
+/**
+ * Every rating. Each rating stands alone: one whose anime has no copy on the device shows as a
+ * link to its page, so the page never fails whole (useEntryData).
+ */
+function AllRatedAnimes() {
+  // Read before the hooks ask whether it was: the newest ratings are never replaced by skeletons.
+  ensureRatingsHydrated();
   const t = useTranslations('MyRatings');
   const hydrated = useRatingsHydrated();
   const rated = useRatedAnimes();

@@ -337,7 +337,11 @@ test.describe('list pages', () => {
     await expect(page.getByRole('heading', { name: 'A Nota Mais Nova' })).toBeVisible();
     await expect(page.getByTestId('rated-entry').first()).toHaveAttribute('aria-setsize', '2000');
     seen = await readsOf();
-    expect(seen.reads.filter((name) => name.startsWith('animeRating_'))).toHaveLength(2000);
+    // Every rating once for the whole list, plus the newest (at most a first screen of 24) read
+    // once before it to draw them sooner.
+    const ratingReads = seen.reads.filter((name) => name.startsWith('animeRating_'));
+    expect(new Set(ratingReads).size).toBe(2000);
+    expect(ratingReads.length).toBeLessThanOrEqual(2000 + 24);
     expect(seen.reads).not.toContain('completedList');
     expect(seen.reads).not.toContain('anime-master-list-entries');
   });

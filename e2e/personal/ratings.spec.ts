@@ -36,6 +36,64 @@ test.describe('my ratings', () => {
     });
   });
 
+  test('a thousand ratings: the newest come first, then the whole list, each once', async ({
+    page,
+    context,
+  }) => {
+    // 300 ratings with a date (the newest is the last one) and 700 from the original app (no date).
+    const seed: Record<string, unknown> = {};
+    const entries: Record<number, unknown> = {};
+    for (let index = 0; index < 1000; index++) {
+      const id = 940_001 + index;
+      seed[`animeRating_${id}`] = { rating: (index % 5) + 1, opinion: '' };
+      const dated = index < 300;
+      const title = dated ? `Nota Datada ${index + 1}` : `Nota Antiga ${index - 299}`;
+      entries[id] = {
+        snapshot: snapshot(title),
+        ratedAt: dated ? new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString() : null,
+      };
+    }
+    seed['anime-master-rating-entries'] = entries;
+    // The first card the page ever draws, and the size of the list it said it belonged to.
+    await context.addInitScript(() => {
+      const first: { title?: string; setsize?: string | null } = {};
+      (window as unknown as { __first: typeof first }).__first = first;
+      new MutationObserver((_, observer) => {
+        const card = document.querySelector('[data-testid="rated-entry"]');
+        if (!card) return;
+        first.title = card.querySelector('h2')?.textContent ?? '';
+        first.setsize = card.getAttribute('aria-setsize');
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await seedStorage(page, seed, '/my-ratings');
+
+    const cards = page.getByTestId('rated-entry');
+    await expect(cards.first()).toHaveAttribute('aria-setsize', '1000');
+    await expect(cards.first().getByRole('heading')).toHaveText('Nota Datada 300');
+    await expect(cards.nth(1).getByRole('heading')).toHaveText('Nota Datada 299');
+    // The first card drawn was already the newest rating, drawn before every rating was read.
+    const first = await page.evaluate(
+      () => (window as unknown as { __first: { title: string; setsize: string } }).__first,
+    );
+    expect(first).toEqual({ title: 'Nota Datada 300', setsize: '-1' });
+    // Each rating once: the whole list replaced the first screen, it did not add to it.
+    await expect(page.locator('[data-anime-id="940300"]')).toHaveCount(1);
+    await expect(page.locator('ul[aria-busy="true"]')).toHaveCount(0);
+
+    // The last rating (no date, highest id) is at the end of the whole list.
+    await page.getByRole('heading', { level: 1, name: 'Meus Animes Avaliados' }).click();
+    await page.keyboard.press('Tab');
+    await expect(
+      page.getByRole('button', { name: 'Ir para o último item da lista (1.000 itens)' }),
+    ).toBeFocused();
+    await page.keyboard.press('Enter');
+    const last = page.locator('[data-anime-id="941000"]');
+    await expect(last).toHaveAttribute('aria-posinset', '1000');
+    await expect(last.getByRole('heading')).toHaveText('Nota Antiga 700');
+    await expect(last).toBeInViewport();
+  });
+
   test('ratings written by the original app (no snapshot) are looked up and shown', async ({ page }) => {
     await seedStorage(page, { animeRating_1535: { rating: 5, opinion: 'Clássico' } }, '/my-ratings');
     await expect(page.getByRole('heading', { name: 'Death Note' })).toBeVisible();

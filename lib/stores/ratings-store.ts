@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
-import { create } from 'zustand';
+import { useStore, type UseBoundStore } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
+import { createStore } from 'zustand/vanilla';
 import { cleanOpinion } from '@/lib/utils/visible-text';
 import { normalizeAnimeId, sanitizeSnapshot, type AnimeSnapshot } from './anime-snapshot';
 import {
@@ -349,7 +350,7 @@ export const ratingsStorage: PersistStorage<RatingsData> = {
   },
 };
 
-export const useRatingsStore = create<RatingsStore>()(
+const ratingsApi = createStore<RatingsStore>()(
   persist(
     (set, get) => {
       const data = (): RatingsData => ({ ratings: get().ratings, entries: get().entries });
@@ -370,6 +371,7 @@ export const useRatingsStore = create<RatingsStore>()(
         ratings: {},
         entries: {},
         saveRating(id, rating, opinion, snapshot) {
+          ensureRatingsHydrated();
           const animeId = normalizeAnimeId(id);
           const text = typeof opinion === 'string' ? cleanOpinion(opinion) : null;
           if (
@@ -395,6 +397,7 @@ export const useRatingsStore = create<RatingsStore>()(
           );
         },
         removeRating(id) {
+          ensureRatingsHydrated();
           const animeId = normalizeAnimeId(id);
           if (animeId === null) {
             console.warn('[ratings] removeRating: rejected invalid id', id);
@@ -407,6 +410,7 @@ export const useRatingsStore = create<RatingsStore>()(
           return commit({ ratings, entries }, animeId);
         },
         updateSnapshot(id, snapshot) {
+          ensureRatingsHydrated();
           if (!get().ratings[id]) return;
           const previous = get().entries[id];
           commit(
@@ -423,9 +427,52 @@ export const useRatingsStore = create<RatingsStore>()(
       name: 'ratings',
       storage: ratingsStorage,
       partialize: (state) => ({ ratings: state.ratings, entries: state.entries }),
+      // Read at the store's first use (ensureRatingsHydrated), not when its code loads.
+      skipHydration: true,
     },
   ),
 );
+
+let hydrationStarted = false;
+ratingsApi.persist.onHydrate(() => {
+  hydrationStarted = true;
+});
+
+/**
+ * Reads storage into the store unless that has begun already: the one pass over every rating key
+ * of a page load, at the store's first use rather than when its code loads, so a page can draw
+ * something before it (the ratings page's newest ratings, readNewestRatings). Every way into the
+ * store goes through here first (its hook, getState, setState, subscribe): no action, write or
+ * read ever meets a store that has not read storage (a write from an empty store would drop the
+ * entries of every other rating). The server never reads.
+ */
+export function ensureRatingsHydrated(): void {
+  if (hydrationStarted || typeof window === 'undefined') return;
+  hydrationStarted = true;
+  void ratingsApi.persist.rehydrate();
+}
+
+const lazyRatingsApi: typeof ratingsApi = {
+  ...ratingsApi,
+  getState: () => {
+    ensureRatingsHydrated();
+    return ratingsApi.getState();
+  },
+  setState: ((...args: Parameters<typeof ratingsApi.setState>) => {
+    ensureRatingsHydrated();
+    ratingsApi.setState(...args);
+  }) as typeof ratingsApi.setState,
+  subscribe: (listener) => {
+    ensureRatingsHydrated();
+    return ratingsApi.subscribe(listener);
+  },
+};
+
+/** The ratings store: zustand's hook and API, each hydrating the store at its first use. */
+export const useRatingsStore = Object.assign(
+  <U>(selector: (state: RatingsStore) => U): U => useStore(lazyRatingsApi, selector),
+  lazyRatingsApi,
+) as UseBoundStore<typeof ratingsApi>;
 
 /** Key of the `Rating` message to show after `action` answered `result` (SPEC §8 texts). */
 export function ratingFeedbackKey(
@@ -482,6 +529,44 @@ export function selectRatedAnimes(data: RatingsData): RatedAnime[] {
   dated.sort((a, b) => compareText(b.ratedAt ?? '', a.ratedAt ?? '') || a.animeId - b.animeId);
   if (!undatedInOrder) undated.sort((a, b) => a.animeId - b.animeId);
   return dated.concat(undated);
+}
+
+/**
+ * The `count` rated anime that selectRatedAnimes puts first, read without the store: the entries
+ * key, then the keys of the newest ratings only, never a pass over every rating key. Fewer when
+ * fewer ratings carry a date (the others, ids only, come after every dated one), none when
+ * storage is unreadable. What 'Meus Animes Avaliados' draws before the store reads storage.
+ */
+export function readNewestRatings(count: number): RatedAnime[] {
+  if (!browserStorage()) return [];
+  let parsed: unknown;
+  try {
+    const raw = readRaw(RATING_ENTRIES_KEY);
+    parsed = raw === null ? null : JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return [];
+  // As parseEntries: the last of two keys naming one id wins.
+  const dated = new Map<number, { ratedAt: string; entry: unknown }>();
+  for (const [key, entry] of Object.entries(parsed as Record<string, unknown>)) {
+    const id = normalizeAnimeId(key);
+    if (id === null) continue;
+    const ratedAt = (entry as { ratedAt?: unknown } | null)?.ratedAt;
+    if (typeof ratedAt === 'string' && !Number.isNaN(Date.parse(ratedAt))) dated.set(id, { ratedAt, entry });
+    else dated.delete(id);
+  }
+  const newestFirst = [...dated].sort(([idA, a], [idB, b]) => compareText(b.ratedAt, a.ratedAt) || idA - idB);
+  const newest: RatedAnime[] = [];
+  for (const [id, { entry }] of newestFirst) {
+    if (newest.length >= count) break;
+    const raw = readRaw(ratingKey(id));
+    const value = raw === null ? null : storedRating(raw);
+    if (!value || (value.rating === 0 && value.opinion.length === 0)) continue;
+    const { snapshot, ratedAt } = sanitizeRatingEntry(entry);
+    newest.push({ animeId: id, rating: value.rating, opinion: value.opinion, snapshot, ratedAt });
+  }
+  return newest;
 }
 
 export function useRatedAnimes(): RatedAnime[] {

@@ -3,6 +3,8 @@ import { isHydrated, subscribeHydrated } from './use-hydrated';
 
 /** What a zustand `persist` store offers that the hydration hooks use. */
 export interface PersistedStore {
+  /** The store's state: a store that reads storage at its first use (the ratings) reads it here. */
+  getState: () => unknown;
   persist: {
     hasHydrated: () => boolean;
     onFinishHydration: (listener: () => void) => () => void;
@@ -29,6 +31,7 @@ export function createStoresHydrated(stores: readonly PersistedStore[]): () => b
   };
 
   const subscribe = (onChange: () => void): (() => void) => {
+    for (const store of stores) store.getState();
     const unsubscribers = [
       subscribeHydrated(onChange),
       ...stores.map((store) => store.persist.onFinishHydration(onChange)),
