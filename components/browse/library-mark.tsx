@@ -2,8 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { findList, useListsStore, type ListType } from '@/lib/stores/lists-store';
-import { useRatingsStore } from '@/lib/stores/ratings-store';
-import { useStoresHydrated } from '@/lib/stores/use-stores-hydrated';
+import { useUserRating } from '@/lib/stores/use-user-rating';
+import { useListsHydrated } from '@/lib/stores/use-lists-hydrated';
 
 const LIST_LABELS: Record<ListType, 'planToWatch' | 'watching' | 'completed' | 'dropped' | 'onHold'> = {
   PLAN_TO_WATCH: 'planToWatch',
@@ -20,8 +20,9 @@ const LIST_LABELS: Record<ListType, 'planToWatch' | 'watching' | 'completed' | '
 export function LibraryMark({ animeId }: { animeId: number }) {
   const t = useTranslations('Browse');
   const tLists = useTranslations('Lists');
-  const hydrated = useStoresHydrated();
-  const rating = useRatingsStore((state) => state.ratings[animeId]?.rating ?? 0);
+  const hydrated = useListsHydrated();
+  // This anime's rating key alone, not every rating (useUserRating).
+  const { rating } = useUserRating(animeId);
   const list = useListsStore((state) => findList(state.lists, animeId));
   if (!hydrated || (!rating && !list)) return null;
   return (

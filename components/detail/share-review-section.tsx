@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { Glyph } from '@/components/ui/glyph';
 import { retryImport } from '@/components/ui/lazy-part';
 import { buttonClass } from '@/components/ui/button';
-import { useUserRating } from '@/lib/stores/ratings-store';
-import { useStoresHydrated } from '@/lib/stores/use-stores-hydrated';
+import { useUserRating } from '@/lib/stores/use-user-rating';
+import { useHydrated } from '@/lib/stores/use-hydrated';
 
 /**
  * The review-image dialog (components/share/share-review-dialog), loaded when the button is first
@@ -36,7 +36,7 @@ export function ShareReviewSection({
   cover: string | null;
 }) {
   const t = useTranslations('ShareReview');
-  const hydrated = useStoresHydrated();
+  const hydrated = useHydrated();
   const saved = useUserRating(animeId);
   const [open, setOpen] = useState(false);
   if (!hydrated || saved.rating <= 0) return null;

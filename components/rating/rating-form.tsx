@@ -9,12 +9,12 @@ import type { AnimeSnapshot } from '@/lib/stores/anime-snapshot';
 import {
   MAX_OPINION_LENGTH,
   MAX_RATING,
+  ratingActions,
   ratingFeedbackKey,
-  useRatingsStore,
-  useUserRating,
   type RatingActionResult,
 } from '@/lib/stores/ratings-store';
-import { useStoresHydrated } from '@/lib/stores/use-stores-hydrated';
+import { useUserRating } from '@/lib/stores/use-user-rating';
+import { useHydrated } from '@/lib/stores/use-hydrated';
 import { cn } from '@/lib/utils/cn';
 import { stripInvisible } from '@/lib/utils/visible-text';
 import { countValues } from '@/lib/i18n/format-count';
@@ -37,11 +37,12 @@ interface RatingFormProps {
 /**
  * SPEC §2/§4 rating: five stars as a radio group 'Sua nota' ('1 estrela' … '5 estrelas'), the
  * label 'n/5' or 'Não Avaliado', an opinion, Save, and Remove only when a score above 0 is stored.
- * Renders after the ratings store has read this browser's storage (per visitor, never on the server).
+ * Renders once the page has hydrated, from this anime's rating key alone (useUserRating; per
+ * visitor, never on the server); a save or a removal reads every rating first (ratingActions).
  */
 export function RatingForm(props: RatingFormProps) {
   const t = useTranslations('Rating');
-  const hydrated = useStoresHydrated();
+  const hydrated = useHydrated();
   const saved = useUserRating(props.animeId);
   // The status lives here, not in the fields: a removal restarts the fields (see the key below)
   // and the message must outlive that.
@@ -93,8 +94,7 @@ function RatingFields({
 }) {
   const t = useTranslations('Rating');
   const locale = useLocale();
-  const saveRating = useRatingsStore((state) => state.saveRating);
-  const removeRating = useRatingsStore((state) => state.removeRating);
+  const { saveRating, removeRating } = ratingActions;
   const [rating, setRating] = useState(saved.rating);
   const [opinion, setOpinion] = useState(saved.opinion);
   const id = useId();

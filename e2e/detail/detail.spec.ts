@@ -1,4 +1,5 @@
 import { startPrivateStack, type PrivateStack } from '../discovery/private-stack';
+import { readStorage, seedStorage, snapshot } from '../personal/seed';
 import { expect, fake, test, useLanguage } from '../support';
 
 /**
@@ -318,6 +319,51 @@ test.describe('the visitor’s rating and lists', () => {
     await page.reload();
     await expect(block.getByTestId('rating-label')).toHaveText('Não Avaliado');
     expect(await page.evaluate(() => localStorage.getItem('animeRating_121'))).toBeNull();
+  });
+
+  test('the page reads its own rating, not the 2,000 others; a save there keeps them all', async ({
+    page,
+    context,
+  }) => {
+    const seed: Record<string, unknown> = {
+      animeRating_1: { rating: 5, opinion: 'Clássico absoluto.' },
+      'anime-master-rating-entries': {
+        950001: { snapshot: snapshot('Outra Nota'), ratedAt: '2026-11-01T10:00:00.000Z' },
+      },
+    };
+    for (let index = 0; index < 2000; index++)
+      seed[`animeRating_${950_001 + index}`] = { rating: 3, opinion: '' };
+    // Every key the page reads, from its first script on.
+    await context.addInitScript(() => {
+      const reads: string[] = [];
+      (window as unknown as { __reads: string[] }).__reads = reads;
+      const getItem = Storage.prototype.getItem;
+      Storage.prototype.getItem = function (name: string) {
+        reads.push(name);
+        return getItem.call(this, name);
+      };
+    });
+    await seedStorage(page, seed, '/anime/1');
+
+    const block = page.getByTestId('rating-block');
+    await expect(block.getByTestId('rating-label')).toHaveText('5/5');
+    await expect(block.getByRole('textbox', { name: 'Sua opinião' })).toHaveValue('Clássico absoluto.');
+    const ratingReads = await page.evaluate(() =>
+      (window as unknown as { __reads: string[] }).__reads.filter((name) => name.startsWith('animeRating_')),
+    );
+    expect(ratingReads).toContain('animeRating_1');
+    // Its own key and its related anime's, never a pass over every rating.
+    expect(new Set(ratingReads).size).toBeLessThan(50);
+
+    await block.getByRole('textbox', { name: 'Sua opinião' }).fill('Revisto em 2026.');
+    await block.getByRole('button', { name: 'Salvar' }).click();
+    await expect(block.getByTestId('rating-status')).toHaveText('Avaliação salva com sucesso!');
+    const stored = await readStorage(page);
+    expect(JSON.parse(stored.animeRating_1 ?? 'null')).toEqual({ rating: 5, opinion: 'Revisto em 2026.' });
+    expect(Object.keys(stored).filter((key) => key.startsWith('animeRating_'))).toHaveLength(2001);
+    const entries = JSON.parse(stored['anime-master-rating-entries'] ?? '{}') as Record<string, unknown>;
+    expect(entries['950001']).toMatchObject({ ratedAt: '2026-11-01T10:00:00.000Z' });
+    expect(entries['1']).toHaveProperty('ratedAt');
   });
 
   test('a save without stars asks for them and stores nothing', async ({ page }) => {

@@ -31,11 +31,14 @@ import { RATING_ENTRIES_KEY, RATING_KEY_PREFIX } from './keys';
  *   Show the result with `ratingFeedbackKey(action, result)`: a key of the `Rating` messages
  *   ('saved', 'saveUnavailable', 'removed', 'removeUnavailable', 'editSaveError'), which are
  *   SPEC §8's texts ('LocalStorage não disponível. Avaliação não pôde ser salva.' …).
- * - Hooks and selectors: `useUserRating(id)` ({rating: 0, opinion: ''} when unrated),
- *   `useRatedAnimes()` / `selectRatedAnimes(state)` (rated entries, newest first).
+ * - Hooks and selectors: `useUserRating(id)` in use-user-rating.ts ({rating: 0, opinion: ''} when
+ *   unrated; that rating's key alone until the store is read), `useRatedAnimes()` /
+ *   `selectRatedAnimes(state)` (rated entries, newest first). `ratingActions`: the actions,
+ *   taken without reading storage. The store reads storage at its first use.
  * - Storage: one key per anime, `animeRating_{id}` = JSON {rating, opinion}, exactly the original
  *   app's format (its data loads unchanged); snapshots and dates under `anime-master-rating-entries`.
- *   Other tabs' changes arrive through `storage` events. Hydration: `useStoresHydrated()`.
+ *   Other tabs' changes arrive through `storage` events. Hydration: `useStoresHydrated()`,
+ *   `useRatingsHydrated()`.
  */
 
 export { RATING_ENTRIES_KEY, RATING_KEY_PREFIX } from './keys';
@@ -484,9 +487,54 @@ export function ratingFeedbackKey(
   return action === 'save' ? 'saveUnavailable' : 'removeUnavailable';
 }
 
-/** The stored rating of `id`, or {rating: 0, opinion: ''}. */
-export function useUserRating(id: number): UserRating {
-  return useRatingsStore((state) => state.ratings[id] ?? NO_RATING);
+/**
+ * The store's actions, for a component that acts without showing every rating (the rating form):
+ * taking them reads nothing, and each reads storage into the store before it writes.
+ */
+export const ratingActions: Actions = (({ saveRating, removeRating, updateSnapshot }) => ({
+  saveRating,
+  removeRating,
+  updateSnapshot,
+}))(ratingsApi.getInitialState());
+
+/** Ratings read on their own, by id, while the store has not read storage (see peekRating). */
+const peeked = new Map<number, UserRating>();
+const peekListeners = new Set<() => void>();
+ratingsApi.persist.onFinishHydration(() => peeked.clear());
+
+/** Another tab changed these ratings (all: null) before this page read the store: read them again when asked. */
+function forgetPeeked(ids: readonly number[] | null): void {
+  if (ids === null) peeked.clear();
+  else for (const id of ids) peeked.delete(id);
+  for (const listener of peekListeners) listener();
+}
+
+/**
+ * The stored rating of `id` without the store's pass over every key: its own key, read once per
+ * page load until the store has read storage, then the store's. A detail page shows one rating
+ * (and its related anime's): it reads those keys, not 50,000 (useUserRating). A change made here
+ * goes through an action, which reads the store first; another tab's change is read again.
+ */
+export function peekRating(id: number): UserRating {
+  if (ratingsApi.persist.hasHydrated()) return ratingsApi.getState().ratings[id] ?? NO_RATING;
+  let value = peeked.get(id);
+  if (!value) {
+    const raw = browserStorage() ? readRaw(ratingKey(id)) : null;
+    value = (raw === null ? null : storedRating(raw)) ?? NO_RATING;
+    peeked.set(id, value);
+  }
+  return value;
+}
+
+/** Calls `onChange` when the store or a rating read on its own changes (reads nothing). */
+export function subscribeRatings(onChange: () => void): () => void {
+  peekListeners.add(onChange);
+  const unsubscribers = [
+    ratingsApi.subscribe(onChange),
+    ratingsApi.persist.onFinishHydration(onChange),
+    () => peekListeners.delete(onChange),
+  ];
+  return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
 }
 
 export interface RatedAnime extends UserRating, RatingEntry {
@@ -575,7 +623,10 @@ export function useRatedAnimes(): RatedAnime[] {
   return useMemo(() => selectRatedAnimes({ ratings, entries }), [ratings, entries]);
 }
 
-addSnapshotSink((id, snapshot) => useRatingsStore.getState().updateSnapshot(id, snapshot));
+// A copy of an anime nobody here rated changes nothing: known from its key, without reading them all.
+addSnapshotSink((id, snapshot) => {
+  if (peekRating(id) !== NO_RATING) ratingActions.updateSnapshot(id, snapshot);
+});
 
 /** Above this many keys changed at once (an import in another tab), storage is read whole again. */
 const WHOLE_READ_FROM = 500;
@@ -593,7 +644,11 @@ function applyChangedKeys(): void {
   flushScheduled = false;
   const keys = [...changedKeys];
   changedKeys.clear();
-  if (keys.length > WHOLE_READ_FROM || !useRatingsStore.persist.hasHydrated()) {
+  if (!ratingsApi.persist.hasHydrated()) {
+    forgetPeeked(keys.map(storedRatingId).filter((id) => id !== null));
+    return;
+  }
+  if (keys.length > WHOLE_READ_FROM) {
     void useRatingsStore.persist.rehydrate();
     return;
   }
@@ -630,7 +685,8 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key === null) {
       changedKeys.clear();
-      void useRatingsStore.persist.rehydrate();
+      if (ratingsApi.persist.hasHydrated()) void useRatingsStore.persist.rehydrate();
+      else forgetPeeked(null);
       return;
     }
     if (event.key !== RATING_ENTRIES_KEY && !event.key.startsWith(RATING_KEY_PREFIX)) return;

@@ -4,15 +4,15 @@ import { Star } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { Glyph } from '@/components/ui/glyph';
 import { useListOf } from '@/lib/stores/lists-store';
-import { useUserRating } from '@/lib/stores/ratings-store';
-import { useStoresHydrated } from '@/lib/stores/use-stores-hydrated';
+import { useUserRating } from '@/lib/stores/use-user-rating';
+import { useListsHydrated } from '@/lib/stores/use-lists-hydrated';
 
 /**
  * The fan's own state of one anime ('Completo', 'Assistindo', ★ 4), read from this browser's
  * stores after hydration: the server's (cached, anonymous) HTML holds nothing here.
  */
 export function FanState({ animeId }: { animeId: number }) {
-  const hydrated = useStoresHydrated();
+  const hydrated = useListsHydrated();
   const list = useListOf(animeId);
   const { rating } = useUserRating(animeId);
   const t = useTranslations('WatchList');

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RATING_ENTRIES_KEY } from './keys';
 import type * as RatingsStoreModule from './ratings-store';
@@ -22,6 +23,17 @@ function seedRatings(count: number, rated: (index: number) => { rating: number; 
   }
   localStorage.setItem(RATING_ENTRIES_KEY, JSON.stringify(entries));
 }
+
+const snapshotOf = (title: string) =>
+  ({
+    title,
+    titleEnglish: null,
+    image: null,
+    type: 'TV',
+    episodes: 12,
+    score: 7,
+    takenAt: new Date().toISOString(),
+  }) as const;
 
 beforeEach(() => {
   vi.restoreAllMocks();
@@ -146,5 +158,65 @@ describe('readNewestRatings', () => {
       throw new DOMException('blocked', 'SecurityError');
     });
     expect(readNewestRatings(24)).toEqual([]);
+  });
+});
+
+describe('useUserRating reads one key until the store has read storage', () => {
+  const ratingReads = (getItem: { mock: { calls: unknown[][] } }) =>
+    getItem.mock.calls.map(([key]) => key as string).filter((key) => key.startsWith('animeRating_'));
+
+  it("shows an anime's rating from its own key, then the store's after an action", async () => {
+    seedRatings(50, () => ({ rating: 3, opinion: 'ok' }));
+    const { ratingActions, useRatingsStore } = await freshStore();
+    const { useUserRating } = await import('./use-user-rating');
+    const getItem = vi.spyOn(Storage.prototype, 'getItem');
+    const { result } = renderHook(() => useUserRating(1007));
+    expect(result.current).toEqual({ rating: 3, opinion: 'ok' });
+    expect(ratingReads(getItem)).toEqual(['animeRating_1007']);
+    expect(useRatingsStore.persist.hasHydrated()).toBe(false);
+
+    // A save reads every rating first, keeps them, and the hook follows the store.
+    act(() => {
+      expect(ratingActions.saveRating(1007, 5, 'ótimo')).toEqual({ ok: true });
+    });
+    expect(result.current).toEqual({ rating: 5, opinion: 'ótimo' });
+    expect(Object.keys(useRatingsStore.getState().ratings)).toHaveLength(50);
+    expect(stored(RATING_ENTRIES_KEY)).toHaveProperty('1049.ratedAt');
+  });
+
+  it('an unrated anime reads as unrated; a copy fetched for it reads no other key', async () => {
+    seedRatings(5, () => ({ rating: 4, opinion: '' }));
+    const { NO_RATING, useRatingsStore } = await freshStore();
+    const { useUserRating } = await import('./use-user-rating');
+    const { storeFetchedSnapshot } = await import('./snapshot-sinks');
+    const getItem = vi.spyOn(Storage.prototype, 'getItem');
+    const { result } = renderHook(() => useUserRating(77));
+    expect(result.current).toBe(NO_RATING);
+    storeFetchedSnapshot(77, snapshotOf('Sem Nota'));
+    expect(ratingReads(getItem)).toEqual(['animeRating_77']);
+    expect(useRatingsStore.persist.hasHydrated()).toBe(false);
+
+    // A rated anime's fresh copy is kept, beside every other rating's entry.
+    storeFetchedSnapshot(1003, snapshotOf('Capa Nova'));
+    expect(stored(RATING_ENTRIES_KEY)).toHaveProperty('1003.snapshot.title', 'Capa Nova');
+    expect(stored(RATING_ENTRIES_KEY)).toHaveProperty('1000.ratedAt');
+    expect(Object.keys(stored(RATING_ENTRIES_KEY) as object)).toHaveLength(5);
+  });
+
+  it("another tab's change is read again, without reading every rating", async () => {
+    seedRatings(5, () => ({ rating: 2, opinion: '' }));
+    const { useRatingsStore } = await freshStore();
+    const { useUserRating } = await import('./use-user-rating');
+    const { result } = renderHook(() => useUserRating(1002));
+    expect(result.current.rating).toBe(2);
+    localStorage.setItem('animeRating_1002', JSON.stringify({ rating: 5, opinion: 'mudou' }));
+    await act(async () => {
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: 'animeRating_1002', storageArea: localStorage }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(result.current).toEqual({ rating: 5, opinion: 'mudou' });
+    expect(useRatingsStore.persist.hasHydrated()).toBe(false);
   });
 });
