@@ -2,7 +2,7 @@
 
 import { Star } from 'lucide';
 import { useTranslations } from 'next-intl';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { EntryGrid } from '@/components/lists/entry-grid';
 import { EAGER_COVERS, EmptyEntries, EntryGridLoading } from '@/components/lists/entry-list-states';
 import { useEntryData, type EntryData } from '@/components/lists/use-entry-data';
@@ -49,12 +49,18 @@ export function RatedAnimeList() {
     [hydrated, whole],
   );
 
+  // The place of the first screen's card that had focus: the same place in the whole list gets it.
+  const carriedFocus = useRef<string | null>(null);
+
   useEffect(() => {
     if (!hydrated || whole) return;
     // After the frame that shows the newest ratings (none: at once).
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setWhole(true), 0);
+      timer = setTimeout(() => {
+        carriedFocus.current = focusedEntryPlace();
+        setWhole(true);
+      }, 0);
     });
     return () => {
       cancelAnimationFrame(frame);
@@ -62,9 +68,36 @@ export function RatedAnimeList() {
     };
   }, [hydrated, whole]);
 
+  useEffect(() => {
+    const place = carriedFocus.current;
+    if (!whole || place === null) return;
+    carriedFocus.current = null;
+    // The whole list renders its rows once it has measured the window: a few frames at most.
+    let frame = 0;
+    let tries = 0;
+    const refocus = () => {
+      // Focus went somewhere else in the meantime: the person moved on.
+      if (document.activeElement && document.activeElement !== document.body) return;
+      const link = document.querySelector<HTMLElement>(
+        `[data-testid="rated-entry"][aria-posinset="${place}"] a[href]`,
+      );
+      if (link) link.focus();
+      else if (++tries < 10) frame = requestAnimationFrame(refocus);
+    };
+    refocus();
+    return () => cancelAnimationFrame(frame);
+  }, [whole]);
+
   if (whole) return <AllRatedAnimes />;
   if (newest.length === 0) return <EntryGridLoading tall />;
   return <NewestRatedAnimes items={newest} />;
+}
+
+/** The place (aria-posinset) of the rated entry that holds focus, if one does. */
+function focusedEntryPlace(): string | null {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement)) return null;
+  return active.closest('[data-testid="rated-entry"]')?.getAttribute('aria-posinset') ?? null;
 }
 
 function NewestRatedAnimes({ items }: { items: ReturnType<typeof readNewestRatings> }) {

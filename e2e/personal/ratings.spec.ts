@@ -63,6 +63,8 @@ test.describe('my ratings', () => {
         if (!card) return;
         first.title = card.querySelector('h2')?.textContent ?? '';
         first.setsize = card.getAttribute('aria-setsize');
+        // A keyboard user already on the first card when the whole list comes.
+        card.querySelector<HTMLElement>('a[href]')?.focus();
         observer.disconnect();
       }).observe(document, { childList: true, subtree: true });
     });
@@ -77,6 +79,8 @@ test.describe('my ratings', () => {
       () => (window as unknown as { __first: { title: string; setsize: string } }).__first,
     );
     expect(first).toEqual({ title: 'Nota Datada 300', setsize: '-1' });
+    // Focus stayed on that card's link through the swap.
+    await expect(cards.first().getByRole('link', { name: 'Ver detalhes / Editar' })).toBeFocused();
     // Each rating once: the whole list replaced the first screen, it did not add to it.
     await expect(page.locator('[data-anime-id="940300"]')).toHaveCount(1);
     await expect(page.locator('ul[aria-busy="true"]')).toHaveCount(0);
