@@ -31,6 +31,11 @@ const ROW_GAP_PX = 16;
 /** Rows rendered beyond each edge of the screen: Tab and Shift+Tab always find the next card. */
 const OVERSCAN_ROWS = 2;
 
+/** A row's height in a grid `width` px wide: a card is a 2:3 cover plus its text and controls (about 150 px). */
+export function rowHeightEstimate(width: number, columns: number): number {
+  return Math.round(((width - ROW_GAP_PX * (columns - 1)) / columns) * 1.5 + 150);
+}
+
 export function currentColumns(): number {
   for (const [query, columns] of COLUMN_QUERIES) if (window.matchMedia(query).matches) return columns;
   return 2;
@@ -152,8 +157,7 @@ function WindowedGrid<T>({ items, renderItem, label }: EntryGridProps<T>) {
       if (!element) return;
       const box = element.getBoundingClientRect();
       setScrollMargin(box.top + window.scrollY);
-      // A card is a 2:3 cover plus its text and controls (about 150 px).
-      setEstimate(Math.round(((box.width - ROW_GAP_PX * (columns - 1)) / columns) * 1.5 + 150));
+      setEstimate(rowHeightEstimate(box.width, columns));
     };
     measure();
     window.addEventListener('resize', measure);

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { EntryGrid } from '@/components/lists/entry-grid';
 import { EAGER_COVERS, EmptyEntries, EntryGridLoading } from '@/components/lists/entry-list-states';
 import { useEntryData, type EntryData } from '@/components/lists/use-entry-data';
-import { currentColumns, VirtualEntryGrid } from '@/components/lists/virtual-entry-grid';
+import { currentColumns, rowHeightEstimate, VirtualEntryGrid } from '@/components/lists/virtual-entry-grid';
 import { useHydrated } from '@/lib/stores/use-hydrated';
 import {
   ensureRatingsHydrated,
@@ -21,15 +21,15 @@ import { RatedAnimeCard } from './rated-anime-card';
 const MAX_FIRST_SCREEN = 24;
 
 /**
- * The cards that fill this window, one row more: the grid's columns and rows of a card's height
- * at its widest (the window's width shared by the columns, as VirtualEntryGrid estimates a row).
+ * The cards that fill this window, one row more: the grid's columns, and rows of the height the
+ * virtual grid estimates, at the window's whole width (rows at their tallest, so one row more).
  */
 function firstScreenCount(): number {
   const columns = currentColumns();
-  const cardHeight = (window.innerWidth / columns) * 1.5 + 150;
-  const rows = Math.ceil(window.innerHeight / cardHeight) + 1;
+  const rows = Math.ceil(window.innerHeight / rowHeightEstimate(window.innerWidth, columns)) + 1;
   return Math.min(MAX_FIRST_SCREEN, columns * rows);
 }
+
 const LOADING: EntryData = { state: 'loading' };
 /** The first screen looks nothing up: the whole list, a moment later, does. */
 const LOOK_UP_LATER = () => () => {};
