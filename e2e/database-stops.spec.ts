@@ -71,20 +71,28 @@ async function health(app: App): Promise<{ code: number; body: Health } | null> 
   }
 }
 
-/** Waits for /api/health 200; a server that exits meanwhile fails the test with its log. */
+/**
+ * Waits for /api/health 200; a server that exits meanwhile, or never answers 200, fails the test
+ * with its log.
+ */
 async function healthy(app: App): Promise<Health> {
   let last: Awaited<ReturnType<typeof health>> = null;
-  await expect
-    .poll(
-      async () => {
-        if (app.child.exitCode !== null)
-          throw new Error(`the server exited (${app.child.exitCode}):\n${app.log()}`);
-        last = await health(app);
-        return last?.code;
-      },
-      { timeout: 120_000, intervals: [250] },
-    )
-    .toBe(200);
+  try {
+    await expect
+      .poll(
+        async () => {
+          if (app.child.exitCode !== null)
+            throw new Error(`the server exited (${app.child.exitCode}):\n${app.log()}`);
+          last = await health(app);
+          return last?.code;
+        },
+        { timeout: 120_000, intervals: [250] },
+      )
+      .toBe(200);
+  } catch (error) {
+    if (error instanceof Error) error.message += `\nThe server's log:\n${app.log().slice(-4000)}`;
+    throw error;
+  }
   return last!.body;
 }
 
