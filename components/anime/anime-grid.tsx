@@ -56,7 +56,7 @@ export function AnimeGridSkeleton({
   className?: string;
 }) {
   return (
-    <div aria-hidden className={cn(LAYOUT[view], className)} data-view={view}>
+    <div aria-hidden className={cn('skeleton-group', LAYOUT[view], className)} data-view={view}>
       {Array.from({ length: count }, (_, index) => (
         <AnimeCardSkeleton key={index} variant={view} />
       ))}

@@ -19,7 +19,10 @@ export function CarouselSkeleton({ title, withNote = false }: { title: string; w
         </>
       }
     >
-      <div className="-mx-1 flex gap-5 overflow-hidden px-1 py-2" data-testid="carousel-skeleton">
+      <div
+        className="skeleton-group -mx-1 flex gap-5 overflow-hidden px-1 py-2"
+        data-testid="carousel-skeleton"
+      >
         {Array.from({ length: CAROUSEL_SKELETON_COUNT }, (_, index) => (
           <AnimeCardSkeleton key={index} withNote={withNote} className={cn('shrink-0', SLIDE_WIDTH_CLASS)} />
         ))}

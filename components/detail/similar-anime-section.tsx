@@ -52,7 +52,7 @@ export function SimilarAnimeSection({
   if (state.status === 'loading') {
     body = (
       <NotLoadedYet href={myAnimeListUrl(animeId, 'userrecs')} link={t('link')}>
-        <div className={GRID} aria-hidden>
+        <div className={`skeleton-group ${GRID}`} aria-hidden>
           {Array.from({ length: SKELETONS }, (_, index) => (
             <AnimeCardSkeleton key={index} withNote />
           ))}

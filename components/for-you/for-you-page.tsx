@@ -84,7 +84,7 @@ export function ForYouPage() {
 
   if (state.status === 'loading') {
     return (
-      <div aria-busy className={GRID}>
+      <div aria-busy className={`skeleton-group ${GRID}`}>
         <span className="sr-only">{tCommon('loading')}</span>
         {Array.from({ length: 10 }, (_, index) => (
           <AnimeCardSkeleton key={index} withNote />
@@ -107,7 +107,7 @@ export function ForYouPage() {
           ))}
         </ul>
       ) : gathering ? (
-        <div aria-hidden className={GRID}>
+        <div aria-hidden className={`skeleton-group ${GRID}`}>
           {Array.from({ length: 5 }, (_, index) => (
             <AnimeCardSkeleton key={index} withNote />
           ))}

@@ -8,7 +8,7 @@ export const MAX_LIST_SKELETONS = 6;
 
 export function EntrySkeletons({ count, tall = false }: { count: number; tall?: boolean }) {
   return Array.from({ length: Math.min(count, MAX_LIST_SKELETONS) }, (_, index) => (
-    <li key={`skeleton-${index}`} aria-hidden data-testid="list-skeleton">
+    <li key={`skeleton-${index}`} aria-hidden className="skeleton-group" data-testid="list-skeleton">
       <div className="flex h-full flex-col overflow-hidden rounded-md border border-border bg-surface">
         <div className="skeleton aspect-[2/3] w-full" />
         <div className="flex flex-col gap-1.5 p-3">

@@ -120,6 +120,17 @@ test.describe('while the anime database is slow', () => {
     await top.getByRole('button', { name: 'Tentar novamente' }).click();
     await expect(top).toHaveAttribute('aria-busy', 'true');
     await expect(top.getByTestId('carousel-skeleton').getByTestId('anime-card-skeleton')).toHaveCount(10);
+    // The row breathes as one: a single animation, not one per shape (on a slow phone every running
+    // animation takes the main thread a share of each frame, until the page can act).
+    expect(
+      await top
+        .getByTestId('carousel-skeleton')
+        .evaluate((row) =>
+          row
+            .getAnimations({ subtree: true })
+            .map((animation) => (animation.effect as KeyframeEffect | null)?.target === row),
+        ),
+    ).toEqual([true]);
     await expect(cards(top)).toHaveCount(10, { timeout: 20_000 });
     await expect(page.getByTestId('carousel-skeleton')).toHaveCount(0);
   });
