@@ -13,9 +13,10 @@
 // applied to the worker).
 //
 // BENCH_PEER_URL=http://127.0.0.1:3100 prints a built peer beside each figure, measured the same
-// way. Its pages are found by BENCH_PEER_ROUTES (default: the same paths), its first control by
-// BENCH_PEER_CONTROL (a CSS selector; without it, first control is not measured for the peer) and
-// its cards by BENCH_PEER_CARD (default: the first link to an anime page).
+// way, visits alternating between the two. Its pages are found by BENCH_PEER_ROUTES (default: the
+// same paths), its first control by BENCH_PEER_CONTROL (a CSS selector; without it, first control
+// is not measured for the peer) and its cards by BENCH_PEER_CARD (default: the first link to an
+// anime page).
 //
 //   npm run bench:real-user                       # starts the fake upstream and next start
 //   BENCH_URL=http://127.0.0.1:3000 npm run bench:real-user   # against a running app
@@ -250,16 +251,23 @@ const rounded = (runs) =>
   JSON.stringify(runs.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Math.round(v)]))));
 try {
   for (const [index, route] of ROUTES.entries()) {
+    const peerRoute = PEER_ROUTES[index] ?? route;
     await (await fetch(appUrl + route)).arrayBuffer();
+    if (peerUrl) await (await fetch(peerUrl + peerRoute)).arrayBuffer();
+    // Visits alternate between ours and the peer (which goes first alternates too): a machine
+    // that slows down or speeds up during the run weighs on both alike.
     const runs = [];
-    for (let run = 0; run < RUNS; run += 1) runs.push(await visit(browser, appUrl + route, OURS));
+    const peerRuns = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const ourVisit = async () => runs.push(await visit(browser, appUrl + route, OURS));
+      const peerVisit = async () => peerRuns.push(await visit(browser, peerUrl + peerRoute, PEER));
+      if (!peerUrl) await ourVisit();
+      else if (run % 2 === 0) await ourVisit().then(peerVisit);
+      else await peerVisit().then(ourVisit);
+    }
     const row = routeRow(route, runs);
     console.error(`${route}: ${rounded(runs)}`);
     if (peerUrl) {
-      const peerRoute = PEER_ROUTES[index] ?? route;
-      await (await fetch(peerUrl + peerRoute)).arrayBuffer();
-      const peerRuns = [];
-      for (let run = 0; run < RUNS; run += 1) peerRuns.push(await visit(browser, peerUrl + peerRoute, PEER));
       row.peer = routeRow(peerRoute, peerRuns);
       console.error(`peer ${peerRoute}: ${rounded(peerRuns)}`);
     }
@@ -267,8 +275,11 @@ try {
   }
   if (process.env.BENCH_JOURNEY !== '0') {
     for (let run = 0; run < RUNS; run += 1) {
-      journeys.ours.push(await journey(browser, appUrl, OURS));
-      if (peerUrl) journeys.peer.push(await journey(browser, peerUrl, PEER));
+      const ours = async () => journeys.ours.push(await journey(browser, appUrl, OURS));
+      const peer = async () => journeys.peer.push(await journey(browser, peerUrl, PEER));
+      if (!peerUrl) await ours();
+      else if (run % 2 === 0) await ours().then(peer);
+      else await peer().then(ours);
     }
     console.error(`journey: ${rounded(journeys.ours)}`);
     if (peerUrl) console.error(`peer journey: ${rounded(journeys.peer)}`);
