@@ -1,6 +1,6 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
+import { useDeferredValue, useSyncExternalStore } from 'react';
 import { useHydrated } from '@/lib/stores/use-hydrated';
 import { MINUTE_MS } from './airing';
 
@@ -30,8 +30,14 @@ function minuteNow(): number {
   return Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
 }
 
+/**
+ * Null on a reader's first render, then the time in a render of its own (deferred, in the
+ * background): a page reached by a tap draws its heading without waiting for a countdown's
+ * arithmetic, whose first zone lookup builds the platform's time-zone data (~50 ms at 4× CPU on
+ * a detail page, inside the tap's render).
+ */
 export function useMinuteClock(): number | null {
   const hydrated = useHydrated();
   const now = useSyncExternalStore(subscribe, minuteNow, () => null);
-  return hydrated ? now : null;
+  return useDeferredValue(hydrated ? now : null, null);
 }
