@@ -268,6 +268,15 @@ const routeRow = (route, runs) => ({
   firstControl: median(runs.map((r) => r.firstControl)),
   inputDelay: median(runs.map((r) => r.inputDelay)),
 });
+/**
+ * One run of ours, and of the peer when there is one, which goes first in turn: a machine that
+ * slows down or speeds up during the bench weighs on both alike.
+ */
+async function inTurn(run, ours, peer) {
+  if (!peerUrl) return ours();
+  if (run % 2 === 0) return ours().then(peer);
+  return peer().then(ours);
+}
 const rounded = (runs) =>
   JSON.stringify(runs.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Math.round(v)]))));
 try {
@@ -275,17 +284,14 @@ try {
     const peerRoute = PEER_ROUTES[index] ?? route;
     await (await fetch(appUrl + route)).arrayBuffer();
     if (peerUrl) await (await fetch(peerUrl + peerRoute)).arrayBuffer();
-    // Visits alternate between ours and the peer (which goes first alternates too): a machine
-    // that slows down or speeds up during the run weighs on both alike.
     const runs = [];
     const peerRuns = [];
-    for (let run = 0; run < RUNS; run += 1) {
-      const ourVisit = async () => runs.push(await visit(browser, appUrl + route, OURS));
-      const peerVisit = async () => peerRuns.push(await visit(browser, peerUrl + peerRoute, PEER));
-      if (!peerUrl) await ourVisit();
-      else if (run % 2 === 0) await ourVisit().then(peerVisit);
-      else await peerVisit().then(ourVisit);
-    }
+    for (let run = 0; run < RUNS; run += 1)
+      await inTurn(
+        run,
+        async () => runs.push(await visit(browser, appUrl + route, OURS)),
+        async () => peerRuns.push(await visit(browser, peerUrl + peerRoute, PEER)),
+      );
     const row = routeRow(route, runs);
     console.error(`${route}: ${rounded(runs)}`);
     if (peerUrl) {
@@ -295,13 +301,12 @@ try {
     rows.push(row);
   }
   if (process.env.BENCH_JOURNEY !== '0') {
-    for (let run = 0; run < RUNS; run += 1) {
-      const ours = async () => journeys.ours.push(await journey(browser, appUrl, OURS));
-      const peer = async () => journeys.peer.push(await journey(browser, peerUrl, PEER));
-      if (!peerUrl) await ours();
-      else if (run % 2 === 0) await ours().then(peer);
-      else await peer().then(ours);
-    }
+    for (let run = 0; run < RUNS; run += 1)
+      await inTurn(
+        run,
+        async () => journeys.ours.push(await journey(browser, appUrl, OURS)),
+        async () => journeys.peer.push(await journey(browser, peerUrl, PEER)),
+      );
     console.error(`journey: ${rounded(journeys.ours)}`);
     if (peerUrl) console.error(`peer journey: ${rounded(journeys.peer)}`);
   }
