@@ -62,6 +62,24 @@ test.describe('the first tap after load takes effect', () => {
     });
   });
 
+  // On a detail page the header's controls work before the deferred render of the visitor's own
+  // sections (rating, lists, episodes): the tap lands in that render's window.
+  test('the theme toggle switches the theme on a detail page', async ({ browser }) => {
+    await freshVisits(browser, `/anime/${ID_NARUTO}`, async (page) => {
+      await page.getByRole('button', { name: 'Alternar tema' }).click();
+      await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    });
+  });
+
+  test("'Minhas Listas' opens its menu on a detail page", async ({ browser }) => {
+    await freshVisits(browser, `/anime/${ID_NARUTO}`, async (page) => {
+      const button = page.getByRole('banner').getByRole('button', { name: 'Minhas Listas' });
+      await button.click();
+      await expect(button).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Completados' })).toBeVisible();
+    });
+  });
+
   test('the language switch shows the page in English', async ({ browser }) => {
     await freshVisits(browser, '/explore', async (page) => {
       await page.getByRole('button', { name: 'Mudar idioma para English' }).click();

@@ -49,8 +49,12 @@ export function useHydrated(): boolean {
  * Props for a control whose action needs the app's JavaScript: disabled and busy in the server
  * HTML and until the page has hydrated, so a tap that could do nothing yet is never taken (the
  * person sees the control is not ready, and a test's click waits for it to be enabled).
+ *
+ * Not deferred: the flag's change re-renders the control alone, in the urgent render of the task
+ * that turns it true, so the control works before the deferred render of the stores' content
+ * (hundreds of milliseconds at phone speed on a detail page) has run.
  */
 export function useUntilHydrated(): { disabled: boolean; 'aria-busy': true | undefined } {
-  const hydrated = useHydrated();
+  const hydrated = useSyncExternalStore(subscribe, isHydrated, () => false);
   return { disabled: !hydrated, 'aria-busy': hydrated ? undefined : true };
 }
