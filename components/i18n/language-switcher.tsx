@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useTransition } from 'react';
 import { locales, type Locale } from '@/lib/i18n/config';
-import { useHydrated } from '@/lib/stores/use-hydrated';
+import { useControlHydrated } from '@/lib/stores/use-hydrated';
 import { persistLocale } from '@/lib/i18n/locale-client';
 import { cn } from '@/lib/utils/cn';
 
@@ -19,7 +19,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   // The choice needs the app (cookie, refresh): not taken before the page has hydrated.
-  const hydrated = useHydrated();
+  const hydrated = useControlHydrated();
 
   const choose = (locale: Locale) => {
     if (locale === current) return;
