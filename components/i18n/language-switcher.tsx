@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useTransition } from 'react';
 import { locales, type Locale } from '@/lib/i18n/config';
-import { useControlHydrated } from '@/lib/stores/use-hydrated';
+import { useUntilHydrated } from '@/lib/stores/use-hydrated';
 import { persistLocale } from '@/lib/i18n/locale-client';
 import { cn } from '@/lib/utils/cn';
 
@@ -19,7 +19,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   // The choice needs the app (cookie, refresh): not taken before the page has hydrated.
-  const hydrated = useControlHydrated();
+  const ready = useUntilHydrated();
 
   const choose = (locale: Locale) => {
     if (locale === current) return;
@@ -40,8 +40,8 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           // The name starts with the code the button shows, then says what it does.
           aria-label={t('languageButton', { code: locale.toUpperCase(), name: tl(locale) })}
           aria-pressed={locale === current}
-          disabled={pending || !hydrated}
-          aria-busy={pending || !hydrated || undefined}
+          disabled={pending || ready.disabled}
+          aria-busy={pending || ready['aria-busy']}
           onClick={() => choose(locale)}
           className={cn(
             'min-h-11 min-w-11 rounded-md px-2 text-sm font-semibold uppercase transition-colors duration-150 disabled:cursor-not-allowed',

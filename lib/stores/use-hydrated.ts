@@ -46,14 +46,6 @@ export function useHydrated(): boolean {
 }
 
 /**
- * The flag for a control that shows nothing from the stores (a header button): true in the urgent
- * render of the task that turns it true, not deferred (useUntilHydrated).
- */
-export function useControlHydrated(): boolean {
-  return useSyncExternalStore(subscribe, isHydrated, () => false);
-}
-
-/**
  * Props for a control whose action needs the app's JavaScript: disabled and busy in the server
  * HTML and until the page has hydrated, so a tap that could do nothing yet is never taken (the
  * person sees the control is not ready, and a test's click waits for it to be enabled).
@@ -63,6 +55,6 @@ export function useControlHydrated(): boolean {
  * (hundreds of milliseconds at phone speed on a detail page) has run.
  */
 export function useUntilHydrated(): { disabled: boolean; 'aria-busy': true | undefined } {
-  const hydrated = useControlHydrated();
+  const hydrated = useSyncExternalStore(subscribe, isHydrated, () => false);
   return { disabled: !hydrated, 'aria-busy': hydrated ? undefined : true };
 }
