@@ -33,6 +33,20 @@ export default defineConfig([
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // next/image's <Image> is a client component: a server component that draws one puts it in
+      // the page's scripts. getImageProps gives the same attributes (docs/decisions/first-scripts.md).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'next/image',
+              importNames: ['default'],
+              message: 'Draw the <img> from getImageProps (docs/decisions/first-scripts.md).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -5,6 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { AnimeCover } from '@/components/anime/anime-cover';
 import { EpisodesSection } from '@/components/detail/episodes-section';
 import { TrailerFacade } from '@/components/detail/trailer-facade';
+import { TrailerThumbnail } from '@/components/detail/trailer-thumbnail';
 import { apiGet, isAbortError } from '@/lib/api-client';
 import { cleanSynopsis } from '@/lib/detail/synopsis';
 import { isGatedAnime } from '@/lib/jikan/gate';
@@ -76,7 +77,12 @@ export function AdultDetailFill({
         {anime.trailerYoutubeId && (
           <TrailerFacade
             youtubeId={anime.trailerYoutubeId}
-            thumbnail={anime.trailerThumbnail ?? null}
+            image={
+              <TrailerThumbnail
+                youtubeId={anime.trailerYoutubeId}
+                thumbnail={anime.trailerThumbnail ?? null}
+              />
+            }
             title={title}
           />
         )}

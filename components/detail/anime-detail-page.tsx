@@ -18,6 +18,7 @@ import { SimilarAnimeSection } from './similar-anime-section';
 import { SynopsisSection, TranslatedSynopsis } from './synopsis-section';
 import { TechnicalInfo } from './technical-info';
 import { TrailerFacade } from './trailer-facade';
+import { TrailerThumbnail } from './trailer-thumbnail';
 import { WhereToWatch } from './where-to-watch';
 
 /**
@@ -67,7 +68,12 @@ export async function AnimeDetailPage({ anime, locale }: { anime: AnimeDetails; 
               {anime.trailerYoutubeId && (
                 <TrailerFacade
                   youtubeId={anime.trailerYoutubeId}
-                  thumbnail={anime.trailerThumbnail ?? null}
+                  image={
+                    <TrailerThumbnail
+                      youtubeId={anime.trailerYoutubeId}
+                      thumbnail={anime.trailerThumbnail ?? null}
+                    />
+                  }
                   title={title}
                 />
               )}

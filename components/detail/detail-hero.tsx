@@ -1,9 +1,9 @@
 import { getTranslations } from 'next-intl/server';
-import Image from 'next/image';
 import Link from 'next/link';
 import { AnimeCover } from '@/components/anime/anime-cover';
 import { OfflineBadge } from '@/components/anime/offline-badge';
 import { NextEpisodeCountdown } from '@/components/schedule/next-episode-countdown';
+import { DetailBanner } from './detail-banner';
 import { StaleMark } from './stale-mark';
 import { isLatinTitle } from '@/lib/catalogue/latin';
 import { searchHref } from '@/lib/discovery/params';
@@ -58,16 +58,7 @@ export async function DetailHero({
     <header className="relative">
       {anime.banner && (
         <div className="relative h-36 w-full overflow-hidden sm:h-56" data-testid="detail-banner">
-          <Image
-            src={anime.banner}
-            alt={t('banner', { title })}
-            fill
-            sizes="100vw"
-            className="object-cover"
-            // Full width above the fold: the largest paint on a phone when there is a banner.
-            preload
-            fetchPriority="high"
-          />
+          <DetailBanner src={anime.banner} alt={t('banner', { title })} />
           <div aria-hidden className="absolute inset-0 bg-gradient-to-t from-bg to-transparent" />
         </div>
       )}

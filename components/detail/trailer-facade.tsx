@@ -1,22 +1,22 @@
 'use client';
 
 import { Play } from 'lucide';
-import Image from 'next/image';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Glyph } from '@/components/ui/glyph';
 
 /**
  * SPEC §2 trailer as a facade: a thumbnail and a play button. The youtube-nocookie player (about
- * 1 MB of script, and YouTube's requests) loads only when the visitor asks for it.
+ * 1 MB of script, and YouTube's requests) loads only when the visitor asks for it. `image`: the
+ * thumbnail (TrailerThumbnail), drawn where the facade is rendered.
  */
 export function TrailerFacade({
   youtubeId,
-  thumbnail,
+  image,
   title,
 }: {
   youtubeId: string;
-  thumbnail: string | null;
+  image: ReactNode;
   title: string;
 }) {
   const t = useTranslations('Trailer');
@@ -45,14 +45,7 @@ export function TrailerFacade({
             aria-label={t('play', { title })}
             data-testid="trailer-facade"
           >
-            {/* Through our image optimiser: same origin (the page's CSP), sized for the player. */}
-            <Image
-              src={thumbnail ?? `https://i.ytimg.com/vi/${id}/hqdefault.jpg`}
-              alt=""
-              fill
-              sizes="(min-width: 1024px) 640px, 100vw"
-              className="object-cover opacity-80 transition-opacity duration-200 group-hover:opacity-100"
-            />
+            {image}
             <span className="relative flex size-16 items-center justify-center rounded-full bg-accent text-accent-fg shadow-lg transition-transform duration-200 group-hover:scale-110 motion-reduce:transform-none">
               <Glyph icon={Play} aria-hidden className="size-8 translate-x-0.5" fill="currentColor" />
             </span>

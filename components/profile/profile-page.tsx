@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
-import Image from 'next/image';
 import Link from 'next/link';
+import { AnimeCover } from '@/components/anime/anime-cover';
 import { StarDisplay } from '@/components/ratings/star-display';
 import { animeTitle } from '@/lib/anime-display';
 import type { Locale } from '@/lib/i18n/config';
@@ -9,7 +9,6 @@ import { routes } from '@/lib/routes';
 import { LIST_NAME_KEYS } from '@/components/lists/list-titles';
 import { ProfileCompare } from './profile-compare';
 
-const PLACEHOLDER = '/images/anime-placeholder.svg';
 const COVER_SIZES = '(min-width: 1024px) 160px, (min-width: 640px) 24vw, 30vw';
 
 function Cover({ anime, locale }: { anime: PublicAnime; locale: Locale }) {
@@ -18,14 +17,7 @@ function Cover({ anime, locale }: { anime: PublicAnime; locale: Locale }) {
     <li>
       <Link href={routes.anime(anime.id)} className="group flex flex-col gap-2">
         <span className="relative block aspect-[2/3] overflow-hidden rounded-md bg-surface">
-          <Image
-            src={anime.cover ?? PLACEHOLDER}
-            alt=""
-            fill
-            sizes={COVER_SIZES}
-            unoptimized={!anime.cover}
-            className="object-cover"
-          />
+          <AnimeCover src={anime.cover} sizes={COVER_SIZES} />
         </span>
         <span className="line-clamp-2 text-sm font-medium group-hover:underline">{title}</span>
       </Link>
@@ -65,14 +57,7 @@ export async function ProfilePage({ profile, locale }: { profile: PublicProfile;
         className="flex gap-4 rounded-lg border border-border bg-surface p-4"
       >
         <span className="relative block aspect-[2/3] w-16 shrink-0 overflow-hidden rounded-md">
-          <Image
-            src={rating.cover ?? PLACEHOLDER}
-            alt=""
-            fill
-            sizes="64px"
-            unoptimized={!rating.cover}
-            className="object-cover"
-          />
+          <AnimeCover src={rating.cover} sizes="64px" />
         </span>
         <div className="flex min-w-0 flex-col gap-2">
           <h3 className="font-semibold">
