@@ -42,7 +42,7 @@ export default defineConfig([
             {
               name: 'next/image',
               importNames: ['default'],
-              message: 'Draw the <img> from getImageProps (docs/decisions/first-scripts.md).',
+              message: 'Use StaticImage (components/ui/static-image.tsx): the same attributes, no client code.',
             },
           ],
         },

@@ -2,10 +2,10 @@
 
 import { LogIn, LogOut } from 'lucide';
 import { useTranslations } from 'next-intl';
-import { getImageProps } from 'next/image';
 import { useState } from 'react';
 import { Glyph } from '@/components/ui/glyph';
 import { LazyPart } from '@/components/ui/lazy-part';
+import { StaticImage } from '@/components/ui/static-image';
 import { buttonClass } from '@/components/ui/button';
 import { useAuth } from '@/lib/firebase/use-auth';
 import { cn } from '@/lib/utils/cn';
@@ -43,19 +43,19 @@ export function UserAvatar({
 }) {
   const [failed, setFailed] = useState(false);
   if (photoURL && !failed) {
-    // Attributes from next/image's getImageProps: its client component is not in any page's code.
-    const { props } = getImageProps({
-      src: photoURL,
-      alt: '',
-      width: size,
-      height: size,
-      // Google's avatar host serves small, already sized images: no optimiser round trip.
-      unoptimized: true,
-      referrerPolicy: 'no-referrer',
-      className: 'shrink-0 rounded-full bg-surface-2 object-cover',
-    });
-    // eslint-disable-next-line @next/next/no-img-element -- attributes from next/image's getImageProps
-    return <img {...props} alt="" onError={() => setFailed(true)} />;
+    return (
+      <StaticImage
+        src={photoURL}
+        alt=""
+        width={size}
+        height={size}
+        // Google's avatar host serves small, already sized images: no optimiser round trip.
+        unoptimized
+        referrerPolicy="no-referrer"
+        onError={() => setFailed(true)}
+        className="shrink-0 rounded-full bg-surface-2 object-cover"
+      />
+    );
   }
   return (
     <span

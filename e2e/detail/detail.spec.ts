@@ -231,6 +231,12 @@ test.describe('trailer and episodes', () => {
     await page.goto('/anime/20');
     const facade = page.getByRole('button', { name: 'Reproduzir o trailer de Naruto' });
     await expect(facade).toBeVisible();
+    // Its thumbnail, through the image optimiser (same origin), drawn in the page.
+    const thumbnail = facade.locator('img');
+    await expect(thumbnail).toHaveAttribute('src', /^\/_next\/image\?url=/);
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     await expect(page.locator('iframe')).toHaveCount(0);
     await facade.click();
     const embed = page.getByTestId('trailer-embed');

@@ -3,6 +3,11 @@ import { act, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useHydrated, useUntilHydrated } from './use-hydrated';
 
+function Reader() {
+  useHydrated();
+  return null;
+}
+
 describe('useUntilHydrated', () => {
   it('enables a control in the render that turns the flag true, before the deferred content', async () => {
     const seen: { control: boolean; content: boolean }[] = [];
@@ -27,13 +32,18 @@ describe('useUntilHydrated', () => {
     expect(firstEnabled).toBeLessThan(firstContent);
   });
 
-  it('on a page reached after hydration, a control works from its first render', () => {
-    let props: ReturnType<typeof useUntilHydrated> | undefined;
+  it('on a page reached after hydration, a control works from its first render', async () => {
+    // The page has hydrated (the flag turns true in the task after the first reader subscribes).
+    render(<Reader />);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
+    const seen: ReturnType<typeof useUntilHydrated>[] = [];
     function Control() {
-      props = useUntilHydrated();
+      seen.push(useUntilHydrated());
       return null;
     }
     render(<Control />);
+    const props = seen[0];
     expect(props).toEqual({ disabled: false, 'aria-busy': undefined });
   });
 });

@@ -1,10 +1,10 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
-import { getImageProps } from 'next/image';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ListingMessage } from '@/components/anime/listing-states';
 import { LibraryMark } from '@/components/browse/library-mark';
 import { ScopedMessages } from '@/components/i18n/scoped-messages';
+import { StaticImage } from '@/components/ui/static-image';
 import { countValues } from '@/lib/i18n/format-count';
 import { VISITOR_ACCESS } from '@/lib/discovery/listings';
 import { onDemandStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
@@ -80,7 +80,15 @@ export default async function PersonPage({ params }: { params: Params }) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        {person.image && <Portrait src={person.image} alt={t('photo', { name: person.name })} />}
+        {person.image && (
+          <StaticImage
+            src={person.image}
+            alt={t('photo', { name: person.name })}
+            width={150}
+            height={225}
+            className="h-auto w-32 rounded-md border border-border bg-surface sm:w-40"
+          />
+        )}
         <div>
           <h1 className="text-xl font-bold sm:text-2xl">{person.name}</h1>
           {nativeName && nativeName !== person.name && <p className="mt-1 text-muted">{nativeName}</p>}
@@ -142,17 +150,4 @@ export default async function PersonPage({ params }: { params: Params }) {
       )}
     </div>
   );
-}
-
-/** Drawn by the server from next/image's getImageProps: its client component is in no page's scripts. */
-function Portrait({ src, alt }: { src: string; alt: string }) {
-  const { props } = getImageProps({
-    src,
-    alt,
-    width: 150,
-    height: 225,
-    className: 'h-auto w-32 rounded-md border border-border bg-surface sm:w-40',
-  });
-  // eslint-disable-next-line @next/next/no-img-element -- attributes from next/image's getImageProps
-  return <img {...props} alt={alt} />;
 }

@@ -6,7 +6,8 @@ import { preload } from 'react-dom';
  * Preloads an above-the-fold image that the server draws (attributes from getImageProps) from
  * <head> when the page is rendered, as next/image's `preload` does it: from a client component,
  * so that a prefetch of the page's data (its flight payload, which carries a server component's
- * preloads) downloads no image. CoverImage does the same for a cover.
+ * preloads) downloads no image. StaticImage renders it for `preload`; CoverImage does the same
+ * for a cover.
  */
 export function ImagePreload({
   src,
