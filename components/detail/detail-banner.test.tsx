@@ -1,15 +1,6 @@
-import { prerender } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
+import { staticHtml as html } from '@/test/support/static-html';
 import { DetailBanner } from './detail-banner';
-
-async function html(element: React.ReactElement): Promise<string> {
-  const { prelude } = await prerender(
-    <html>
-      <body>{element}</body>
-    </html>,
-  );
-  return new Response(prelude).text();
-}
 
 describe('DetailBanner', () => {
   it('is drawn by the server through the image optimiser, at once and first, and preloaded from <head>', async () => {
@@ -21,7 +12,9 @@ describe('DetailBanner', () => {
     expect(img).toContain('fetchPriority="high"');
     expect(img).toContain('loading="eager"');
     expect(img).toContain('sizes="100vw"');
-    expect(img).toMatch(/srcSet="\/_next\/image\?url=https%3A%2F%2Fcdn\.myanimelist\.net%2Fimages%2Fbanner%2F20\.jpg&amp;w=640/);
+    expect(img).toMatch(
+      /srcSet="\/_next\/image\?url=https%3A%2F%2Fcdn\.myanimelist\.net%2Fimages%2Fbanner%2F20\.jpg&amp;w=640/,
+    );
     const preload = /<link rel="preload"[^>]*>/.exec(out)?.[0] ?? '';
     expect(preload).toContain('as="image"');
     expect(preload).toContain('fetchPriority="high"');

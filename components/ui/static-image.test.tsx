@@ -1,15 +1,6 @@
-import { prerender } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
+import { staticHtml as html } from '@/test/support/static-html';
 import { StaticImage } from './static-image';
-
-async function html(element: React.ReactElement): Promise<string> {
-  const { prelude } = await prerender(
-    <html>
-      <body>{element}</body>
-    </html>,
-  );
-  return new Response(prelude).text();
-}
 
 describe('StaticImage', () => {
   it('draws next/image attributes on a plain <img>, lazily and without a preload by default', async () => {

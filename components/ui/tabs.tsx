@@ -45,7 +45,9 @@ export function Root({
 }) {
   const baseId = useId();
   return (
-    <TabsContext.Provider value={{ baseId, value, select: (next) => next !== value && onValueChange(next) }}>
+    <TabsContext.Provider
+      value={{ baseId, value, select: (next) => next !== value && onValueChange(next) }}
+    >
       {children}
     </TabsContext.Provider>
   );
@@ -55,9 +57,7 @@ export function List({ children, onKeyDown, ...props }: ComponentPropsWithoutRef
   const ref = useRef<HTMLDivElement>(null);
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     onKeyDown?.(event);
-    const tabs = Array.from(
-      ref.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]:not(:disabled)') ?? [],
-    );
+    const tabs = Array.from(ref.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]:not(:disabled)') ?? []);
     const current = tabs.indexOf(event.target as HTMLButtonElement);
     if (current < 0) return;
     const target = {
@@ -82,9 +82,7 @@ export function Trigger({
   value,
   children,
   ...props
-}: Omit<ComponentPropsWithoutRef<'button'>, 'value' | 'onClick' | 'onFocus' | 'onMouseDown'> & {
-  value: string;
-}) {
+}: Omit<ComponentPropsWithoutRef<'button'>, 'value' | 'onClick' | 'onFocus' | 'onMouseDown'> & { value: string }) {
   const { baseId, value: selected, select } = useTabs();
   const active = value === selected;
   return (
