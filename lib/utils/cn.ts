@@ -1,6 +1,4 @@
-import { clsx, type ClassValue } from 'clsx';
-
-/** Joins class names, dropping falsy ones. */
-export function cn(...inputs: ClassValue[]): string {
-  return clsx(inputs);
+/** Joins class names, dropping falsy ones (`cn('a', on && 'b', undefined)`). */
+export function cn(...classes: (string | false | null | undefined)[]): string {
+  return classes.filter(Boolean).join(' ');
 }
