@@ -22,7 +22,8 @@ export function ThemeToggle({ className, children }: { className?: string; child
       title={resolvedTheme === 'dark' ? t('toLight') : t('toDark')}
       data-testid="theme-toggle"
       {...ready}
-      onClick={() => setTheme(resolvedTheme === 'dark' ? 'light' : 'dark')}
+      // The theme shown, read when tapped: the tap can come before the store's first render.
+      onClick={() => setTheme(document.documentElement.classList.contains('dark') ? 'light' : 'dark')}
     >
       {children}
     </button>

@@ -1,49 +1,58 @@
 // @vitest-environment jsdom
 import { act, render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
 import { useHydrated, useUntilHydrated } from './use-hydrated';
 
-function Reader() {
-  useHydrated();
-  return null;
+function Page({ onTap, seen }: { onTap: () => void; seen: { control: boolean; content: boolean }[] }) {
+  const content = useHydrated();
+  const ready = useUntilHydrated();
+  seen.push({ control: !ready.disabled, content });
+  return (
+    <button type="button" {...ready} onClick={onTap}>
+      {content ? 'stored content' : 'skeleton'}
+    </button>
+  );
 }
 
 describe('useUntilHydrated', () => {
-  it('enables a control in the render that turns the flag true, before the deferred content', async () => {
+  // First in the file: the page-wide flag is still false here, as on a page's first load.
+  it('enables a control in the commit that hydrates it, before the page-wide flag and the content', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Page onTap={() => undefined} seen={[]} />);
+    const button = container.querySelector('button')!;
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-busy')).toBe('true');
+
     const seen: { control: boolean; content: boolean }[] = [];
-    function Page() {
-      const content = useHydrated();
-      const control = !useUntilHydrated().disabled;
-      seen.push({ control, content });
-      return null;
-    }
-    render(<Page />);
+    const onTap = vi.fn();
+    await act(async () => {
+      hydrateRoot(container, <Page onTap={onTap} seen={seen} />);
+    });
+    // Hydrated and enabled, the stored content still waiting for the page-wide flag.
     expect(seen[0]).toEqual({ control: false, content: false });
+    expect(seen.at(-1)).toEqual({ control: true, content: false });
+    expect(button.disabled).toBe(false);
+    expect(button.hasAttribute('aria-busy')).toBe(false);
+    expect(button.textContent).toBe('skeleton');
+    // A tap at this moment acts (React drops clicks on a button whose props say disabled).
+    button.click();
+    expect(onTap).toHaveBeenCalledTimes(1);
 
-    // The flag turns true in the task after the first reader subscribes.
+    // The flag turns true in the task after the first reader subscribes: then the content.
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-
-    // One urgent render where the control works while the content still waits for its deferred
-    // render, then the content.
-    expect(seen).toContainEqual({ control: true, content: false });
     expect(seen.at(-1)).toEqual({ control: true, content: true });
-    const firstEnabled = seen.findIndex((s) => s.control);
-    const firstContent = seen.findIndex((s) => s.content);
-    expect(firstEnabled).toBeLessThan(firstContent);
+    expect(button.textContent).toBe('stored content');
   });
 
-  it('on a page reached after hydration, a control works from its first render', async () => {
-    // The page has hydrated (the flag turns true in the task after the first reader subscribes).
-    render(<Reader />);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-
-    const seen: ReturnType<typeof useUntilHydrated>[] = [];
-    function Control() {
-      seen.push(useUntilHydrated());
-      return null;
-    }
-    render(<Control />);
-    const props = seen[0];
-    expect(props).toEqual({ disabled: false, 'aria-busy': undefined });
+  it('a control mounted after hydration is enabled in its first commit', () => {
+    const onTap = vi.fn();
+    const { getByRole } = render(<Page onTap={onTap} seen={[]} />);
+    const button = getByRole('button');
+    expect(button).toBeEnabled();
+    expect(button).not.toHaveAttribute('aria-busy');
+    button.click();
+    expect(onTap).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,4 @@
-import { useDeferredValue, useSyncExternalStore } from 'react';
+import { useDeferredValue, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 
 let hydrated = false;
 let scheduled = false;
@@ -47,14 +47,21 @@ export function useHydrated(): boolean {
 
 /**
  * Props for a control whose action needs the app's JavaScript: disabled and busy in the server
- * HTML and until the page has hydrated, so a tap that could do nothing yet is never taken (the
+ * HTML and until the control has hydrated, so a tap that could do nothing yet is never taken (the
  * person sees the control is not ready, and a test's click waits for it to be enabled).
  *
- * Not deferred: the flag's change re-renders the control alone, in the urgent render of the task
- * that turns it true, so the control works before the deferred render of the stores' content
- * (hundreds of milliseconds at phone speed on a detail page) has run.
+ * Enabled by a layout effect of the commit that hydrates it: React renders the control again at
+ * once, in the same task, before the hydration's passive effects, the page-wide flag's task and
+ * the stores' deferred render, and dispatches a tap to its handler from then on (React drops a
+ * click on a button whose props say disabled, whatever the element says). The handler must
+ * therefore read what it acts on when called (the theme shown, the page's address), not a value
+ * the page-wide flag gates. A control mounted later (a client navigation) is enabled before its
+ * first paint.
  */
 export function useUntilHydrated(): { disabled: boolean; 'aria-busy': true | undefined } {
-  const hydrated = useSyncExternalStore(subscribe, isHydrated, () => false);
+  const [hydrated, setHydrated] = useState(false);
+  // The render this starts is the point: the control's props say enabled in the commit's task.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- enabled right after hydrating
+  useLayoutEffect(() => setHydrated(true), []);
   return { disabled: !hydrated, 'aria-busy': hydrated ? undefined : true };
 }
