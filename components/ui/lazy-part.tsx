@@ -35,9 +35,14 @@ export function useLoaded<T>(load: () => Promise<T>, when = true): T | null {
   useEffect(() => {
     if (!wanted) return;
     let live = true;
-    void retryImport(load).then((value) => live && setLoaded({ value }));
+    // In a task of its own, not in the hydration's passive effects: React runs those before the
+    // render that enables the page's controls (useUntilHydrated), and each import adds scripts.
+    const start = window.setTimeout(
+      () => void retryImport(load).then((value) => live && setLoaded({ value })),
+    );
     return () => {
       live = false;
+      window.clearTimeout(start);
     };
     // `load` is a module-level function at every call site, and `when` only ever turns true.
     // eslint-disable-next-line react-hooks/exhaustive-deps
