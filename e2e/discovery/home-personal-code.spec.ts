@@ -21,30 +21,46 @@ async function seed(page: Page, storage: Record<string, unknown>) {
   }, storage);
 }
 
-/** Opens `/`, waits until `ready` shows and the network is quiet, and answers the bodies of every script the page loaded. */
-async function homeScripts(page: Page, ready: () => Promise<void>): Promise<string[]> {
-  const scripts: string[] = [];
+/** Every script `page` loads from now on; `holds(marker)` answers whether one of them contains it. */
+function scriptsOf(page: Page) {
+  const urls: string[] = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.url());
+    if (response.request().resourceType() === 'script') urls.push(response.url());
   });
-  await page.goto('/');
-  await ready();
-  // The parts load after hydration, from an effect: by a quiet network every asked chunk is in.
-  await page.waitForLoadState('networkidle');
-  page.removeAllListeners('response');
-  return Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
+  return {
+    holds: async (marker: string) => {
+      const bodies = await Promise.all(urls.map(async (url) => (await page.request.get(url)).text()));
+      return bodies.some((body) => body.includes(marker));
+    },
+  };
 }
 
-const holds = (bodies: string[], marker: string) => bodies.some((body) => body.includes(marker));
+/**
+ * Opens `/` and waits until `ready` shows, the page has hydrated and the network is quiet: the
+ * gates' code is asked for after hydration (components/ui/lazy-part.tsx) and decides from storage
+ * what else to load. A section's code that loads is waited for by polling `holds`; one that must
+ * not load is checked once the page has settled.
+ */
+async function openHome(page: Page, ready: () => Promise<void>) {
+  const scripts = scriptsOf(page);
+  await page.goto('/');
+  await ready();
+  await expect(page.getByTestId('theme-toggle')).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  return scripts;
+}
+
+const loads = (scripts: ReturnType<typeof scriptsOf>, marker: string) =>
+  expect.poll(() => scripts.holds(marker), { timeout: 15_000 }).toBe(true);
 
 test('a visitor who has rated and listed nothing downloads no code of the personal sections', async ({
   page,
 }) => {
-  const bodies = await homeScripts(page, async () => {
+  const scripts = await openHome(page, async () => {
     await expect(carousel(page, FAVORITES).getByText(EMPTY)).toBeVisible();
   });
-  expect(holds(bodies, FOR_YOU_CODE)).toBe(false);
-  expect(holds(bodies, FAVORITES_CODE)).toBe(false);
+  expect(await scripts.holds(FOR_YOU_CODE)).toBe(false);
+  expect(await scripts.holds(FAVORITES_CODE)).toBe(false);
   // The server's empty state leads to Explorar, as the carousel's own did.
   await carousel(page, FAVORITES).getByRole('link', { name: 'Explorar animes' }).click();
   await expect(page).toHaveURL(/\/explore/);
@@ -52,30 +68,30 @@ test('a visitor who has rated and listed nothing downloads no code of the person
 
 test('a rating of 3 alone shows the empty state and loads neither section', async ({ page }) => {
   await seed(page, { animeRating_1535: { rating: 3, opinion: '' } });
-  const bodies = await homeScripts(page, async () => {
+  const scripts = await openHome(page, async () => {
     await expect(carousel(page, FAVORITES).getByText(EMPTY)).toBeVisible();
   });
-  expect(holds(bodies, FOR_YOU_CODE)).toBe(false);
-  expect(holds(bodies, FAVORITES_CODE)).toBe(false);
+  expect(await scripts.holds(FOR_YOU_CODE)).toBe(false);
+  expect(await scripts.holds(FAVORITES_CODE)).toBe(false);
 });
 
 test('a rating of 5 loads both sections and shows the favourite', async ({ page }) => {
   await seed(page, { animeRating_1535: { rating: 5, opinion: '' } });
-  const bodies = await homeScripts(page, async () => {
+  const scripts = await openHome(page, async () => {
     await expect(carousel(page, FAVORITES).getByTestId('anime-card').first()).toContainText('Sua nota: 5/5');
   });
-  expect(holds(bodies, FAVORITES_CODE)).toBe(true);
-  expect(holds(bodies, FOR_YOU_CODE)).toBe(true);
+  await loads(scripts, FAVORITES_CODE);
+  await loads(scripts, FOR_YOU_CODE);
   await expect(carousel(page, FAVORITES).getByText(EMPTY)).toHaveCount(0);
 });
 
 test('a Completed entry alone loads “Para você” but not the favourites', async ({ page }) => {
   await seed(page, { completedList: [1535] });
-  const bodies = await homeScripts(page, async () => {
+  const scripts = await openHome(page, async () => {
     await expect(carousel(page, FAVORITES).getByText(EMPTY)).toBeVisible();
   });
-  expect(holds(bodies, FOR_YOU_CODE)).toBe(true);
-  expect(holds(bodies, FAVORITES_CODE)).toBe(false);
+  await loads(scripts, FOR_YOU_CODE);
+  expect(await scripts.holds(FAVORITES_CODE)).toBe(false);
 });
 
 test('a rating made in another tab brings the favourites in without a reload', async ({ page, context }) => {
