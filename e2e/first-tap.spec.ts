@@ -12,18 +12,48 @@ import { expect, test } from './support';
 
 const VISITS = 10;
 
-async function freshVisits(browser: Browser, path: string, tap: (page: Page) => Promise<void>) {
+/**
+ * `visits` fresh visits of `path`, each then handed to `check`. With `tapOnEnable` (a selector) the
+ * page itself taps that control the moment it is enabled (tapWhenEnabled) and the visit starts at
+ * once; without it the visit starts at the window's load.
+ */
+async function freshVisits(
+  browser: Browser,
+  path: string,
+  check: (page: Page) => Promise<void>,
+  { visits = VISITS, colorScheme = 'light', tapOnEnable }: FreshVisitOptions = {},
+) {
   const baseURL = test.info().project.use.baseURL;
-  for (let visit = 0; visit < VISITS; visit += 1) {
-    const context = await browser.newContext({ baseURL, locale: 'pt-BR', colorScheme: 'light' });
+  for (let visit = 0; visit < visits; visit += 1) {
+    const context = await browser.newContext({ baseURL, locale: 'pt-BR', colorScheme });
     try {
       const page = await context.newPage();
-      await page.goto(path, { waitUntil: 'load' });
-      await test.step(`visit ${visit + 1}`, () => tap(page));
+      if (tapOnEnable) await page.addInitScript(tapWhenEnabled, tapOnEnable);
+      await page.goto(path, { waitUntil: tapOnEnable ? 'commit' : 'load' });
+      await test.step(`visit ${visit + 1}`, () => check(page));
     } finally {
       await context.close();
     }
   }
+}
+
+interface FreshVisitOptions {
+  visits?: number;
+  colorScheme?: 'light' | 'dark';
+  tapOnEnable?: string;
+}
+
+/**
+ * Taps the control matching `selector` in the very task that enables it, before anything else the
+ * page then runs (Playwright's own click waits for two animation frames first).
+ */
+function tapWhenEnabled(selector: string) {
+  new MutationObserver((_, observer) => {
+    const control = document.querySelector<HTMLButtonElement>(selector);
+    if (!control || control.disabled) return;
+    observer.disconnect();
+    control.click();
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
 }
 
 test.describe('the first tap after load takes effect', () => {
@@ -97,49 +127,17 @@ test.describe('the first tap after load takes effect', () => {
 });
 
 /**
- * Taps the control matching `selector` in the very task that enables it, before anything else the
- * page then runs (Playwright's own click waits for two animation frames first).
- */
-function tapWhenEnabled(selector: string) {
-  new MutationObserver((_, observer) => {
-    const control = document.querySelector<HTMLButtonElement>(selector);
-    if (!control || control.disabled) return;
-    observer.disconnect();
-    control.click();
-  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
-}
-
-/**
  * A control is enabled in the commit of its own hydration, before the page-wide hydrated flag and
  * the stores' first render: a tap at that very moment must act on what the page shows. Five fresh
- * visits, each tapping `control` the moment it is enabled, then `effect` checks what a person sees.
+ * visits each, the page tapping the control the moment it is enabled.
  */
-async function tapWhenItWorks(
-  browser: Browser,
-  { path, control, colorScheme = 'light' }: { path: string; control: string; colorScheme?: 'light' | 'dark' },
-  effect: (page: Page) => Promise<void>,
-) {
-  const baseURL = test.info().project.use.baseURL;
-  for (let visit = 0; visit < 5; visit += 1) {
-    const context = await browser.newContext({ baseURL, locale: 'pt-BR', colorScheme });
-    try {
-      const page = await context.newPage();
-      await page.addInitScript(tapWhenEnabled, control);
-      await page.goto(path, { waitUntil: 'commit' });
-      await test.step(`visit ${visit + 1}`, () => effect(page));
-    } finally {
-      await context.close();
-    }
-  }
-}
-
 test.describe('a tap the moment a control is enabled takes effect', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('the theme toggle on a dark device switches to light', async ({ browser }) => {
-    await tapWhenItWorks(
+    await freshVisits(
       browser,
-      { path: '/', control: '[data-testid="theme-toggle"]', colorScheme: 'dark' },
+      '/',
       async (page) => {
         await expect(page.locator('html')).toHaveClass(/\blight\b/);
         await expect(page.getByRole('button', { name: 'Alternar tema' })).toHaveAttribute(
@@ -147,25 +145,32 @@ test.describe('a tap the moment a control is enabled takes effect', () => {
           'Mudar para o tema escuro',
         );
       },
+      { visits: 5, colorScheme: 'dark', tapOnEnable: '[data-testid="theme-toggle"]' },
     );
   });
 
   test("'Minhas Listas' opens its menu on a detail page", async ({ browser }) => {
-    await tapWhenItWorks(
+    await freshVisits(
       browser,
-      { path: `/anime/${ID_NARUTO}`, control: 'header button[aria-controls]' },
+      `/anime/${ID_NARUTO}`,
       async (page) => {
         const button = page.getByRole('banner').getByRole('button', { name: 'Minhas Listas' });
         await expect(button).toHaveAttribute('aria-expanded', 'true');
         await expect(page.getByRole('banner').getByRole('link', { name: 'Completados' })).toBeVisible();
       },
+      { visits: 5, tapOnEnable: 'header button[aria-controls]' },
     );
   });
 
   test('the language switch shows the page in English', async ({ browser }) => {
-    await tapWhenItWorks(browser, { path: '/explore', control: 'header button[lang="en"]' }, async (page) => {
-      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-      await expect(page.getByRole('button', { name: 'Switch language to Português' })).toBeEnabled();
-    });
+    await freshVisits(
+      browser,
+      '/explore',
+      async (page) => {
+        await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+        await expect(page.getByRole('button', { name: 'Switch language to Português' })).toBeEnabled();
+      },
+      { visits: 5, tapOnEnable: 'header button[lang="en"]' },
+    );
   });
 });
