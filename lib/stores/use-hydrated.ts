@@ -50,10 +50,11 @@ export function useHydrated(): boolean {
  * HTML and until the control has hydrated, so a tap that could do nothing yet is never taken (the
  * person sees the control is not ready, and a test's click waits for it to be enabled).
  *
- * Enabled by a layout effect of the commit that hydrates it: React renders the control again at
- * once, in the same task, before the hydration's passive effects, the page-wide flag's task and
- * the stores' deferred render, and dispatches a tap to its handler from then on (React drops a
- * click on a button whose props say disabled, whatever the element says). The handler must
+ * Enabled by a layout effect of the commit that hydrates it: React renders the control again in
+ * that task, right after the hydration's passive effects (which it runs before any later render),
+ * before the page-wide flag's task and the stores' deferred render, and dispatches a tap to its
+ * handler from then on (React drops a click on a button whose props say disabled, whatever the
+ * element says). The handler must
  * therefore read what it acts on when called (the theme shown, the page's address), not a value
  * the page-wide flag gates. A control mounted later (a client navigation) is enabled before its
  * first paint.
