@@ -4,7 +4,7 @@ import { ListPlus } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { useCallback, useMemo } from 'react';
 import { emptyEntry, useListsStore, type ListType } from '@/lib/stores/lists-store';
-import { reloadListsFromStorage, useListsHydrated } from '@/lib/stores/use-lists-hydrated';
+import { reloadListsFromStorage, useListsHydratedHere } from '@/lib/stores/use-lists-hydrated';
 import { showToast } from '@/lib/toast';
 import { EAGER_COVERS, EmptyEntries, EntryGridLoading } from './entry-list-states';
 import { ListEntryCard } from './list-entry-card';
@@ -19,7 +19,7 @@ import { VirtualEntryGrid } from './virtual-entry-grid';
  */
 export function ListEntries({ type, title }: { type: ListType; title: string }) {
   const t = useTranslations('Lists');
-  const hydrated = useListsHydrated();
+  const hydrated = useListsHydratedHere();
   const ids = useListsStore((state) => state.lists[type]);
   const entries = useListsStore((state) => state.entries);
   const incrementProgress = useListsStore((state) => state.incrementProgress);

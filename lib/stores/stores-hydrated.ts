@@ -1,5 +1,5 @@
-import { useDeferredValue, useSyncExternalStore } from 'react';
-import { isHydrated, subscribeHydrated } from './use-hydrated';
+import { useDeferredValue, useEffect, useState, useSyncExternalStore } from 'react';
+import { isHydrated, NO_CHANGES, subscribeHydrated } from './use-hydrated';
 
 /** What a zustand `persist` store offers that the hydration hooks use. */
 export interface PersistedStore {
@@ -42,6 +42,33 @@ export function createStoresHydrated(stores: readonly PersistedStore[]): () => b
   return function useStoresHydrated(): boolean {
     // Deferred, as useHydrated: the personal blocks replace their skeletons in slices.
     return useDeferredValue(useSyncExternalStore(subscribe, allHydrated, () => false));
+  };
+}
+
+/**
+ * As createStoresHydrated, for the one component that is a page's main content (a list page's
+ * entries): true from the render that follows its own hydration, once `stores` hold what this
+ * browser stored (useHydratedHere). Mounted after the page hydrated, with the stores read: true at
+ * once. It stays true through later re-reads.
+ */
+export function createStoresHydratedHere(stores: readonly PersistedStore[]): () => boolean {
+  const ready = (): boolean => stores.every((store) => store.persist.hasHydrated());
+  const pageAndStores = (): boolean => isHydrated() && ready();
+
+  return function useStoresHydratedHere(): boolean {
+    const [here, setHere] = useState(false);
+    const already = useSyncExternalStore(NO_CHANGES, pageAndStores, () => false);
+    useEffect(() => {
+      if (already) return;
+      for (const store of stores) store.getState();
+      const show = () => {
+        if (ready()) setHere(true);
+      };
+      const unsubscribers = stores.map((store) => store.persist.onFinishHydration(show));
+      show();
+      return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
+    }, [already]);
+    return already || here;
   };
 }
 

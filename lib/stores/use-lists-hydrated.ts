@@ -1,7 +1,7 @@
 'use client';
 
 import { useListsStore } from './lists-store';
-import { createStoresHydrated, reloadFromStorage } from './stores-hydrated';
+import { createStoresHydrated, createStoresHydratedHere, reloadFromStorage } from './stores-hydrated';
 
 const STORES = [useListsStore];
 
@@ -11,6 +11,9 @@ const STORES = [useListsStore];
  * 50,000 ratings, one key each, reading them is most of a page's work).
  */
 export const useListsHydrated = createStoresHydrated(STORES);
+
+/** As useListsHydrated, for a list page's entries: from the render after their own hydration. */
+export const useListsHydratedHere = createStoresHydratedHere(STORES);
 
 /** Re-reads the lists from storage (a change made while the page was hidden). */
 export function reloadListsFromStorage(): Promise<void> {
