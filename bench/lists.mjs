@@ -68,8 +68,8 @@ function seedFor(size) {
 
 /**
  * Runs in the page before the app: notes when the first entry appears, when the whole list is
- * there (an entry that knows the list's size: a first screen drawn before it says -1), and every
- * long task.
+ * there (an entry that knows the list's size, in a list not busy: a first screen says -1 or marks its
+ * list busy), and every long task.
  */
 function observe(selector) {
   window.__bench = { firstEntry: null, wholeList: null, longTasks: [] };
@@ -81,7 +81,8 @@ function observe(selector) {
     const first = document.querySelector(selector);
     if (!first) return;
     if (window.__bench.firstEntry === null) window.__bench.firstEntry = performance.now();
-    if (first.getAttribute('aria-setsize') !== '-1') {
+    // A first screen says -1 (the ratings page's newest) or marks its list busy (a short list's first cards).
+    if (first.getAttribute('aria-setsize') !== '-1' && !first.closest('[aria-busy="true"]')) {
       window.__bench.wholeList = performance.now();
       observer.disconnect();
     }

@@ -6,8 +6,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { EntryGrid } from '@/components/lists/entry-grid';
 import { EAGER_COVERS, EmptyEntries, EntryGridLoading } from '@/components/lists/entry-list-states';
 import { useEntryData, type EntryData } from '@/components/lists/use-entry-data';
-import { currentColumns, rowHeightEstimate, VirtualEntryGrid } from '@/components/lists/virtual-entry-grid';
-import { useHydrated } from '@/lib/stores/use-hydrated';
+import { firstScreenCount, VirtualEntryGrid } from '@/components/lists/virtual-entry-grid';
+import { useHydratedHere } from '@/lib/stores/use-hydrated';
 import {
   ensureRatingsHydrated,
   readNewestRatings,
@@ -16,19 +16,6 @@ import {
 } from '@/lib/stores/ratings-store';
 import { reloadRatingsFromStorage, useRatingsHydrated } from '@/lib/stores/use-ratings-hydrated';
 import { RatedAnimeCard } from './rated-anime-card';
-
-/** At most what the widest grid shows on a screen (6 columns, 4 rows). */
-const MAX_FIRST_SCREEN = 24;
-
-/**
- * The cards that fill this window, one row more: the grid's columns, and rows of the height the
- * virtual grid estimates, at the window's whole width (rows at their tallest, so one row more).
- */
-function firstScreenCount(): number {
-  const columns = currentColumns();
-  const rows = Math.ceil(window.innerHeight / rowHeightEstimate(window.innerWidth, columns)) + 1;
-  return Math.min(MAX_FIRST_SCREEN, columns * rows);
-}
 
 const LOADING: EntryData = { state: 'loading' };
 /** The first screen looks nothing up: the whole list, a moment later, does. */
@@ -42,7 +29,7 @@ const LOOK_UP_LATER = () => () => {};
  * pass. A page reached after the store was read shows the whole list at once.
  */
 export function RatedAnimeList() {
-  const hydrated = useHydrated();
+  const hydrated = useHydratedHere();
   const [whole, setWhole] = useState(() => useRatingsStore.persist.hasHydrated());
   const newest = useMemo(
     () => (hydrated && !whole ? readNewestRatings(firstScreenCount()) : []),

@@ -228,6 +228,53 @@ test.describe('list pages', () => {
     }
   });
 
+  test('a list of 200 shows the cards that fill the screen first, then every entry', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const ids = Array.from({ length: 200 }, (_, index) => 940_001 + index);
+    const entries = Object.fromEntries(
+      ids.map((id) => [
+        id,
+        { snapshot: snapshot(`Anime ${id}`), progress: 0, startedAt: null, finishedAt: null },
+      ]),
+    );
+    // What the page first shows: the entries in it the moment the first one appears.
+    await page.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        const cards = document.querySelectorAll('[data-testid="list-entry"]');
+        if (cards.length === 0) return;
+        const list = cards[0]?.closest('ul');
+        Object.assign(window, {
+          firstShown: { cards: cards.length, busy: list?.getAttribute('aria-busy') ?? null },
+        });
+        observer.disconnect();
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    await seedStorage(page, { completedList: ids, 'anime-master-list-entries': entries }, '/completed');
+
+    await expect(page.getByRole('heading', { name: 'Anime 940200' })).toBeVisible();
+    const list = page.getByRole('list', { name: 'Animes Completos' });
+    // Then every entry is in the page (the browser's find reaches all), in order, and not busy.
+    await expect(page.getByTestId('list-entry')).toHaveCount(200);
+    await expect(list).not.toHaveAttribute('aria-busy');
+    await expect(page.getByTestId('list-entry').last()).toHaveAttribute('aria-posinset', '200');
+    await expect(page.getByTestId('list-entry').last().getByRole('link')).toHaveAttribute(
+      'href',
+      '/anime/940001',
+    );
+    // First, a phone's screen of them (2 columns, a few rows), the list marked busy meanwhile.
+    const firstShown = await page.evaluate(() => (window as { firstShown?: unknown }).firstShown);
+    expect(firstShown).toEqual({ cards: expect.any(Number), busy: 'true' });
+    const { cards } = firstShown as { cards: number };
+    expect(cards).toBeGreaterThanOrEqual(4);
+    expect(cards).toBeLessThanOrEqual(8);
+
+    // End moves to the last entry.
+    await page.getByRole('link', { name: 'Anime 940200' }).focus();
+    await page.keyboard.press('End');
+    await expect(page.getByRole('link', { name: 'Anime 940001' })).toBeFocused();
+  });
+
   test('a list of 50,000 entries opens, and its last entry is reachable by keyboard', async ({ page }) => {
     // A MAL import: ids only, oldest first; the newest and the oldest have a card copy.
     const ids = Array.from({ length: 50_000 }, (_, index) => 6_000_001 + index);
