@@ -1,7 +1,7 @@
 'use client';
 
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import {
   startTransition,
   useCallback,
@@ -14,6 +14,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { countValues } from '@/lib/i18n/format-count';
 import { ENTRY_GRID_CLASS } from './entry-grid';
 
 /**
@@ -172,6 +173,7 @@ function WholeGrid<T>({ items, renderItem, label }: EntryGridProps<T>) {
 
 function WindowedGrid<T>({ items, renderItem, label }: EntryGridProps<T>) {
   const t = useTranslations('Lists');
+  const locale = useLocale();
   const list = useRef<HTMLUListElement>(null);
   const columns = useColumns();
   const rowCount = Math.ceil(items.length / columns);
@@ -241,7 +243,7 @@ function WindowedGrid<T>({ items, renderItem, label }: EntryGridProps<T>) {
   return (
     <>
       <button type="button" className={skipClass} onClick={() => focusEntry(items.length - 1)}>
-        {t('skipToEnd', { count: items.length })}
+        {t('skipToEnd', countValues(items.length, locale))}
       </button>
       <ul
         ref={list}
