@@ -15,6 +15,7 @@ import {
   type Ref,
 } from 'react';
 import { countValues } from '@/lib/i18n/format-count';
+import { isHydrated } from '@/lib/stores/use-hydrated';
 import { ENTRY_GRID_CLASS } from './entry-grid';
 
 /**
@@ -142,14 +143,17 @@ function onListKeyDown(
 }
 
 /**
- * A list short enough to be whole in the page. Its first render draws the cards that fill the
- * window, the rest follow in a transition (in slices): 200 cards are ~400 ms of rendering at 4×
- * CPU, which would otherwise come before the first one shows. Busy until every card is there.
+ * A list short enough to be whole in the page. Shown as the page loads, its first render draws
+ * the cards that fill the window and the rest follow in a transition (in slices): 200 cards are
+ * ~400 ms of rendering at 4× CPU, which would otherwise come before the first one shows. Busy
+ * until every card is there. Mounted once the page has loaded (a client navigation, a long list
+ * that a removal made short, the ratings page after its first screen), it is whole at once, so a
+ * person scrolled down keeps their place.
  */
 function WholeGrid<T>({ items, renderItem, label }: EntryGridProps<T>) {
   const list = useRef<HTMLUListElement>(null);
   const focusEntry = useFocusEntry(list);
-  const [limit, setLimit] = useState(firstScreenCount);
+  const [limit, setLimit] = useState(() => (isHydrated() ? Number.POSITIVE_INFINITY : firstScreenCount()));
   const partial = limit < items.length;
   useEffect(() => {
     if (partial) startTransition(() => setLimit(Number.POSITIVE_INFINITY));
