@@ -51,12 +51,13 @@ export const NO_CHANGES = () => () => {};
 /**
  * As useHydrated, for the one component that is a page's main content drawn from this browser
  * (a list page's entries, the ratings page's first screen): true from the render that follows the
- * component's own hydration. The hydration's passive effects set it, and React renders it in the
- * next task, whole (default priority), instead of after the page-wide flag's task and a deferred
- * render in slices, which wait behind the page's other work (lazy parts, link prefetches): at 4×
- * CPU the first entry came ~250 ms after the first control that way. That render is one task, so
- * what it draws must be small (a first screen). Mounted after the page hydrated (a client
- * navigation): true at once; while hydrating, false, as the server's HTML.
+ * component's own hydration. The hydration's passive effects set it, and React renders it whole
+ * (default priority) in the render that follows them, the one that also enables the controls
+ * (useUntilHydrated), instead of after the page-wide flag's task and a deferred render in slices,
+ * which wait behind the page's other work (lazy parts, link prefetches): at 4× CPU the first entry
+ * came ~250 ms after the first control that way. That render is one task, so what it draws must
+ * be small (a first screen). Mounted after the page hydrated (a client navigation): true at once;
+ * while hydrating, false, as the server's HTML.
  */
 export function useHydratedHere(): boolean {
   const [here, setHere] = useState(false);
