@@ -1,5 +1,5 @@
-import { useDeferredValue, useEffect, useState, useSyncExternalStore } from 'react';
-import { isHydrated, NO_CHANGES, subscribeHydrated } from './use-hydrated';
+import { useDeferredValue, useSyncExternalStore } from 'react';
+import { isHydrated, subscribeHydrated, useHydratedHere } from './use-hydrated';
 
 /** What a zustand `persist` store offers that the hydration hooks use. */
 export interface PersistedStore {
@@ -53,22 +53,14 @@ export function createStoresHydrated(stores: readonly PersistedStore[]): () => b
  */
 export function createStoresHydratedHere(stores: readonly PersistedStore[]): () => boolean {
   const ready = (): boolean => stores.every((store) => store.persist.hasHydrated());
-  const pageAndStores = (): boolean => isHydrated() && ready();
+  const subscribe = (onChange: () => void): (() => void) => {
+    for (const store of stores) store.getState();
+    const unsubscribers = stores.map((store) => store.persist.onFinishHydration(onChange));
+    return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
+  };
 
   return function useStoresHydratedHere(): boolean {
-    const [here, setHere] = useState(false);
-    const already = useSyncExternalStore(NO_CHANGES, pageAndStores, () => false);
-    useEffect(() => {
-      if (already) return;
-      for (const store of stores) store.getState();
-      const show = () => {
-        if (ready()) setHere(true);
-      };
-      const unsubscribers = stores.map((store) => store.persist.onFinishHydration(show));
-      show();
-      return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
-    }, [already]);
-    return already || here;
+    return useHydratedHere(ready, subscribe);
   };
 }
 

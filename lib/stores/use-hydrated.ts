@@ -46,7 +46,8 @@ export function useHydrated(): boolean {
 }
 
 /** A subscription that never reports a change: a snapshot read when a component renders. */
-export const NO_CHANGES = () => () => {};
+const NO_CHANGES = () => () => {};
+const ALWAYS_READY = () => true;
 
 /**
  * As useHydrated, for the one component that is a page's main content drawn from this browser
@@ -57,15 +58,30 @@ export const NO_CHANGES = () => () => {};
  * which wait behind the page's other work (lazy parts, link prefetches): at 4× CPU the first entry
  * came ~250 ms after the first control that way. That render is one task, so what it draws must
  * be small (a first screen). Mounted after the page hydrated (a client navigation): true at once;
- * while hydrating, false, as the server's HTML.
+ * while hydrating, false, as the server's HTML. It stays true once true.
+ *
+ * `ready` (module-level, as `subscribe`) adds a condition, such as stores having read this
+ * browser's storage; `subscribe` says when it may have turned true (createStoresHydratedHere).
  */
-export function useHydratedHere(): boolean {
+export function useHydratedHere(
+  ready: () => boolean = ALWAYS_READY,
+  subscribe: (onChange: () => void) => () => void = NO_CHANGES,
+): boolean {
   const [here, setHere] = useState(false);
-  const already = useSyncExternalStore(NO_CHANGES, isHydrated, () => false);
+  const already = useSyncExternalStore(
+    NO_CHANGES,
+    () => isHydrated() && ready(),
+    () => false,
+  );
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the render after hydration is the point
-    if (!already) setHere(true);
-  }, [already]);
+    if (already) return;
+    const show = () => {
+      if (ready()) setHere(true);
+    };
+    const unsubscribe = subscribe(show);
+    show();
+    return unsubscribe;
+  }, [already, ready, subscribe]);
   return already || here;
 }
 
