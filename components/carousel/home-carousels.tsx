@@ -1,5 +1,4 @@
 import { getTranslations } from 'next-intl/server';
-import { Suspense } from 'react';
 import { CarouselSkeleton } from './carousel-skeleton';
 import { FavoritesEmpty } from './favorites-empty';
 import { LazyFavoritesCarousel, LazyForYouCarousel } from './lazy-home-parts';
@@ -7,7 +6,10 @@ import { ListingCarousel } from './listing-carousel';
 
 /**
  * The home page's three carousels (SPEC §2), after 'Para você' when there is something to suggest
- * (components/for-you). Season and top stream in from the server behind ten-card skeletons.
+ * (components/for-you). Season and top are in the page's HTML with their cards, without a
+ * Suspense boundary: a cached page is rendered whole before it is sent, so a boundary streamed
+ * nothing, and React wrote its finished cards after the page's end behind ten-card skeletons,
+ * swapped in by a script a frame or more later (docs/decisions/no-boundary-in-cached-pages.md).
  * Favourites come from this browser's storage, so they render last: whatever height they settle
  * at, nothing above them moves. Their code loads after hydration, and only on a device that holds
  * something they show (lazy-home-parts.tsx): the server also draws the favourites' empty state.
@@ -17,12 +19,8 @@ export async function HomeCarousels() {
   return (
     <div className="py-4">
       <LazyForYouCarousel />
-      <Suspense fallback={<CarouselSkeleton title={t('seasonTitle')} />}>
-        <ListingCarousel kind="season" />
-      </Suspense>
-      <Suspense fallback={<CarouselSkeleton title={t('topTitle')} />}>
-        <ListingCarousel kind="top" />
-      </Suspense>
+      <ListingCarousel kind="season" />
+      <ListingCarousel kind="top" />
       <LazyFavoritesCarousel
         fallback={<CarouselSkeleton title={t('favoritesTitle')} withNote />}
         empty={<FavoritesEmpty />}

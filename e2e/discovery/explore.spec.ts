@@ -139,3 +139,17 @@ test.describe('explore', () => {
     await expect(cards(page).first().getByRole('heading')).toHaveText('Attack on Titan');
   });
 });
+
+test.describe('explore without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a tab shows its cards, not their skeletons', async ({ page }) => {
+    // The cached page holds the cards in place: nothing waits for a script to swap them in.
+    await page.goto('/explore?tab=top&view=list');
+    const panel = page.getByRole('tabpanel', { name: 'Top Animes' });
+    await expect(cards(panel)).toHaveCount(20);
+    await expect(cards(panel).first()).toBeVisible();
+    await expect(cards(panel).first()).toHaveAttribute('data-variant', 'list');
+    await expect(page.getByTestId('anime-card-skeleton')).toHaveCount(0);
+  });
+});

@@ -160,6 +160,28 @@ test.describe('home carousels (loaded)', () => {
   });
 });
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the season and top carousels show their cards, not their skeletons', async ({ page }) => {
+    // The cached page holds the cards in place: nothing waits for a script to swap them in.
+    await page.goto('/');
+    for (const [title, count] of [
+      [SEASON, 4],
+      [TOP, 10],
+    ] as const) {
+      const region = carousel(page, title);
+      await expect(cards(region)).toHaveCount(count);
+      await expect(cards(region).first()).toBeVisible();
+      await expect(region.getByTestId('anime-card-skeleton')).toHaveCount(0);
+    }
+    await expect(cards(carousel(page, TOP)).first().getByRole('link')).toHaveAttribute(
+      'href',
+      '/anime/16498',
+    );
+  });
+});
+
 test("Swiper's code is loaded on the home page only", async ({ page }) => {
   const swiperIn = async (path: string) => {
     const scripts: string[] = [];

@@ -1,8 +1,6 @@
 import { getTranslations } from 'next-intl/server';
-import { Suspense } from 'react';
-import { AnimeGridSkeleton } from '@/components/anime/anime-grid';
 import { ExploreResults } from '@/components/explore/explore-results';
-import { EXPLORE_PAGE_SIZE, parseExploreParams } from '@/lib/discovery/params';
+import { parseExploreParams } from '@/lib/discovery/params';
 import { onDemandStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 
 /**
@@ -24,9 +22,5 @@ export default async function ExplorePage({ params }: { params: Params }) {
   await resolvePageLocale(params);
   const segments = await params;
   const { tab, view } = parseExploreParams({ tab: segments.tab, view: segments.view });
-  return (
-    <Suspense fallback={<AnimeGridSkeleton view={view} count={EXPLORE_PAGE_SIZE} />}>
-      <ExploreResults tab={tab} view={view} />
-    </Suspense>
-  );
+  return <ExploreResults tab={tab} view={view} />;
 }

@@ -1,9 +1,7 @@
 import { getTranslations } from 'next-intl/server';
-import { Suspense } from 'react';
-import { AnimeGridSkeleton } from '@/components/anime/anime-grid';
 import { ExploreResults } from '@/components/explore/explore-results';
 import { parsePage } from '@/lib/discovery/browse-params';
-import { EXPLORE_PAGE_SIZE, exploreHref, parseExploreParams } from '@/lib/discovery/params';
+import { exploreHref, parseExploreParams } from '@/lib/discovery/params';
 import { onDemandStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 
 /**
@@ -32,9 +30,5 @@ export default async function ExplorePagePast({ params }: { params: Params }) {
   await resolvePageLocale(params);
   const segments = await params;
   const { tab, view } = parseExploreParams({ tab: segments.tab, view: segments.view });
-  return (
-    <Suspense fallback={<AnimeGridSkeleton view={view} count={EXPLORE_PAGE_SIZE} />}>
-      <ExploreResults tab={tab} view={view} page={parsePage(segments.page)} />
-    </Suspense>
-  );
+  return <ExploreResults tab={tab} view={view} page={parsePage(segments.page)} />;
 }
