@@ -1,8 +1,6 @@
-import { ArrowRight, Star } from 'lucide';
 import { useLocale, useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useId, type ReactNode } from 'react';
-import { Glyph } from '@/components/ui/glyph';
 import { animeTitle, formatScore } from '@/lib/anime-display';
 import type { Anime } from '@/lib/jikan/types';
 import { routes } from '@/lib/routes';
@@ -37,10 +35,11 @@ interface AnimeCardProps {
   className?: string;
 }
 
+/** The status badge's dot, drawn by the badge's ::before. */
 const STATUS_DOT: Record<string, string> = {
-  'Currently Airing': 'bg-emerald-400',
-  'Not yet aired': 'bg-sky-400',
-  'Finished Airing': 'bg-zinc-400',
+  'Currently Airing': 'before:bg-emerald-400',
+  'Not yet aired': 'before:bg-sky-400',
+  'Finished Airing': 'before:bg-zinc-400',
 };
 
 /**
@@ -94,31 +93,30 @@ export function AnimeCard({
     .filter(Boolean)
     .join(' ');
 
+  // The badges' icons are their own ::before (icon-star, the status dot) and the call to action's
+  // arrow its ::after (icon-arrow): a page of cards draws eight elements fewer per card.
   const scoreBadge = score && (
     <span
       id={ids.score}
       className={cn(
-        'inline-flex items-center gap-1 rounded-sm text-xs font-semibold',
-        variant === 'grid' ? 'bg-black/75 px-1.5 py-0.5 text-white' : 'text-fg',
+        'icon-star inline-flex items-center gap-1 rounded-sm text-xs font-semibold',
+        variant === 'grid'
+          ? 'absolute top-2 right-2 bg-black/75 px-1.5 py-0.5 text-white before:bg-amber-400'
+          : 'text-fg before:bg-star',
       )}
     >
-      <Glyph
-        icon={Star}
-        aria-hidden
-        className={cn('size-3.5 fill-current', variant === 'grid' ? 'text-amber-400' : 'text-star')}
-      />
       {t('score', { score })}
     </span>
   );
   const statusBadge = status && (
     <span
       id={ids.status}
-      className="inline-flex items-center gap-1.5 rounded-sm bg-black/75 px-1.5 py-0.5 text-xs font-medium text-white"
+      className={cn(
+        'absolute bottom-2 left-2 inline-flex max-w-[calc(100%-1rem)] items-center gap-1.5 rounded-sm bg-black/75 px-1.5 py-0.5 text-xs font-medium text-white',
+        'before:size-2 before:shrink-0 before:rounded-full',
+        STATUS_DOT[anime.status ?? ''] ?? 'before:bg-zinc-400',
+      )}
     >
-      <span
-        aria-hidden
-        className={cn('size-2 rounded-full', STATUS_DOT[anime.status ?? ''] ?? 'bg-zinc-400')}
-      />
       {status}
     </span>
   );
@@ -144,14 +142,12 @@ export function AnimeCard({
   const cta = (
     <span
       id={ids.cta}
-      className="inline-flex h-5 items-center gap-1 text-sm leading-5 font-medium text-accent-text"
+      className={cn(
+        'icon-arrow inline-flex h-5 items-center gap-1 text-sm leading-5 font-medium text-accent-text',
+        'after:transition-[translate] after:duration-200 after:ease-out group-hover:after:translate-x-0.5 motion-reduce:after:translate-none',
+      )}
     >
       {t('viewDetails')}
-      <Glyph
-        icon={ArrowRight}
-        aria-hidden
-        className="size-4 transition-transform duration-200 ease-out group-hover:translate-x-0.5 motion-reduce:transform-none"
-      />
     </span>
   );
   const cardClass = cn(
@@ -205,15 +201,13 @@ export function AnimeCard({
       <div className={cn(cardClass, 'flex-col overflow-hidden')}>
         <div className="relative aspect-[2/3] w-full overflow-hidden bg-surface-2">
           <AnimeCover src={anime.images.cover} sizes={sizes ?? GRID_COVER_SIZES} eager={eager} />
-          {scoreBadge && <div className="absolute top-2 right-2">{scoreBadge}</div>}
+          {scoreBadge}
           {anime.offline && (
             <div className="absolute top-2 left-2">
               <OfflineCardBadge id={ids.offline} />
             </div>
           )}
-          {statusBadge && (
-            <div className="absolute bottom-2 left-2 max-w-[calc(100%-1rem)]">{statusBadge}</div>
-          )}
+          {statusBadge}
         </div>
         <div className="flex flex-1 flex-col gap-1 p-3">
           {heading}

@@ -5,6 +5,27 @@ import { CoverImage, type CoverAttributes } from './cover-image';
 /** Shown for a record without a cover and for a cover that fails to load (SPEC §2). */
 export const PLACEHOLDER_COVER = '/images/anime-placeholder.svg';
 
+/**
+ * The widest source a cover offers. MyAnimeList's largest covers are about 425 px wide and the
+ * optimiser never enlarges, so every wider candidate (up to next/image's 3,840) was the same image
+ * under another name, written twice per card (the HTML and the page's data).
+ */
+export const COVER_MAX_WIDTH = 640;
+
+/** `image` with the candidates of its srcSet wider than `maxWidth` left out, `src` the widest kept. */
+export function capSources<T extends { src: string; srcSet?: string }>(image: T, maxWidth: number): T {
+  if (!image.srcSet) return image;
+  const candidates = image.srcSet.split(', ').map((candidate) => {
+    const [url = '', descriptor = ''] = candidate.split(' ');
+    return { url, width: descriptor.endsWith('w') ? Number.parseInt(descriptor, 10) : Number.NaN };
+  });
+  if (candidates.some(({ url, width }) => !url || !Number.isFinite(width))) return image;
+  const kept = candidates.filter(({ width }) => width <= maxWidth);
+  const widest = kept.at(-1);
+  if (!widest || kept.length === candidates.length) return image;
+  return { ...image, src: widest.url, srcSet: kept.map(({ url, width }) => `${url} ${width}w`).join(', ') };
+}
+
 interface AnimeCoverProps {
   src: string | null;
   /** The `sizes` attribute: how wide the cover is drawn at each viewport width. */
@@ -34,14 +55,17 @@ export function AnimeCover({ src, sizes, eager = false, className }: AnimeCoverP
     // eslint-disable-next-line @next/next/no-img-element -- attributes from next/image's getImageProps
     return <img {...placeholder} alt="" data-cover="placeholder" />;
   }
-  const image = getImageProps({
-    src,
-    alt: '',
-    fill: true,
-    sizes,
-    loading: eager ? 'eager' : 'lazy',
-    fetchPriority: eager ? 'high' : 'auto',
-    className: imageClass,
-  }).props as CoverAttributes;
+  const image = capSources(
+    getImageProps({
+      src,
+      alt: '',
+      fill: true,
+      sizes,
+      loading: eager ? 'eager' : 'lazy',
+      fetchPriority: eager ? 'high' : 'auto',
+      className: imageClass,
+    }).props as CoverAttributes,
+    COVER_MAX_WIDTH,
+  );
   return <CoverImage image={image} placeholder={placeholder} preload={eager} />;
 }
