@@ -19,7 +19,7 @@ const MESSAGES = {
 
 /**
  * 'Animes da Temporada Atual' or 'Animes Mais Bem Avaliados', rendered on the server so the first
- * paint already has cards (its Suspense fallback is CarouselSkeleton). Loaded, empty or failed.
+ * paint already has cards (in place: HomeCarousels). Loaded, empty or failed.
  */
 export async function ListingCarousel({ kind }: { kind: CarouselListing }) {
   const t = await getTranslations('Carousel');
