@@ -4,6 +4,8 @@ import type { AnimeCardVariant } from './anime-card';
 /** A line of text to come: the block it sits in draws it as its ::before (and a second as ::after). */
 const LINE = 'flex flex-col justify-center before:rounded-sm before:bg-surface-2';
 const SECOND_LINE = 'after:rounded-sm after:bg-surface-2';
+/** The title's two lines (the second's width is the variant's). */
+const TITLE = `${LINE} ${SECOND_LINE} h-10 gap-1.5 before:h-3.5 before:w-11/12 after:h-3.5`;
 
 /**
  * AnimeCard's loading stand-in, box for box the same sizes (DESIGN.md: nothing jumps when the
@@ -30,13 +32,7 @@ export function AnimeCardSkeleton({
       >
         <div className="skeleton aspect-[2/3] w-24 shrink-0 self-start rounded-sm" />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <div
-            className={cn(
-              LINE,
-              SECOND_LINE,
-              'h-10 gap-1.5 before:h-3.5 before:w-11/12 after:h-3.5 after:w-2/3',
-            )}
-          />
+          <div className={cn(TITLE, 'after:w-2/3')} />
           <div className={cn(LINE, 'h-4 before:h-3 before:w-1/2')} />
           <div
             className={cn(LINE, SECOND_LINE, 'h-10 gap-1.5 before:h-3 before:w-full after:h-3 after:w-4/5')}
@@ -57,13 +53,7 @@ export function AnimeCardSkeleton({
     >
       <div className="skeleton aspect-[2/3] w-full" />
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <div
-          className={cn(
-            LINE,
-            SECOND_LINE,
-            'h-10 gap-1.5 before:h-3.5 before:w-11/12 after:h-3.5 after:w-1/2',
-          )}
-        />
+        <div className={cn(TITLE, 'after:w-1/2')} />
         <div className={cn(LINE, 'h-4 before:h-3 before:w-2/3')} />
         {withNote && <div className={cn(LINE, 'h-5 before:h-3 before:w-1/2')} />}
         <div className={cn(LINE, 'mt-auto h-7 pt-2 before:h-3.5 before:w-24')} />
