@@ -113,7 +113,7 @@ export function AnimeCard({
       id={ids.status}
       className={cn(
         'absolute bottom-2 left-2 inline-flex max-w-[calc(100%-1rem)] items-center gap-1.5 rounded-sm bg-black/75 px-1.5 py-0.5 text-xs font-medium text-white',
-        'before:size-2 before:shrink-0 before:rounded-full',
+        'before:size-2 before:shrink-0 before:rounded-full before:forced-color-adjust-none',
         STATUS_DOT[anime.status ?? ''] ?? 'before:bg-zinc-400',
       )}
     >
