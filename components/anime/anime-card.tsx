@@ -23,6 +23,8 @@ interface AnimeCardProps {
   headingLevel?: 2 | 3;
   /** Above the fold (the first row of a grid): its cover loads at once. */
   eager?: boolean;
+  /** Off the first screen below this viewport width: the cover waits for hydration (AnimeCover). */
+  deferBelow?: number;
   /** Overrides the cover's `sizes` (carousels draw covers at other widths than grids). */
   sizes?: string;
   /** An extra line under the details, e.g. the user's own rating in the favourites carousel. */
@@ -54,6 +56,7 @@ export function AnimeCard({
   variant = 'grid',
   headingLevel = 3,
   eager,
+  deferBelow,
   sizes,
   note,
   prefetch,
@@ -175,6 +178,7 @@ export function AnimeCard({
               src={anime.images.small ?? anime.images.cover}
               sizes={LIST_COVER_SIZES}
               eager={eager}
+              deferBelow={deferBelow}
             />
           </div>
           <div className="flex min-w-0 flex-1 flex-col gap-1">
@@ -200,7 +204,12 @@ export function AnimeCard({
     <article className={cn('h-full', className)} data-testid="anime-card" data-variant="grid">
       <div className={cn(cardClass, 'flex-col overflow-hidden')}>
         <div className="relative aspect-[2/3] w-full overflow-hidden bg-surface-2">
-          <AnimeCover src={anime.images.cover} sizes={sizes ?? GRID_COVER_SIZES} eager={eager} />
+          <AnimeCover
+            src={anime.images.cover}
+            sizes={sizes ?? GRID_COVER_SIZES}
+            eager={eager}
+            deferBelow={deferBelow}
+          />
           {scoreBadge}
           {anime.offline && (
             <div className="absolute top-2 left-2">

@@ -26,12 +26,32 @@ export function capSources<T extends { src: string; srcSet?: string }>(image: T,
   return { ...image, src: widest.url, srcSet: kept.map(({ url, width }) => `${url} ${width}w`).join(', ') };
 }
 
+/** A transparent pixel: a held cover's own source until it is given the cover's (no request). */
+export const BLANK_IMAGE = 'data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==';
+
+/**
+ * The media of a held cover's no-JavaScript source: where the server's cover loads by itself
+ * (without JavaScript, or on a viewport wide enough to show it on the first screen).
+ */
+export function heldCoverMedia(deferBelow: number): string {
+  return Number.isFinite(deferBelow)
+    ? `(scripting: none), (min-width: ${deferBelow}px)`
+    : '(scripting: none)';
+}
+
 interface AnimeCoverProps {
   src: string | null;
   /** The `sizes` attribute: how wide the cover is drawn at each viewport width. */
   sizes: string;
   /** Above the fold: load at once with high priority instead of lazily. */
   eager?: boolean;
+  /**
+   * Off the first screen on viewports narrower than this (px; `Infinity`: on every viewport).
+   * There, a cover in the server's HTML gets its source once the page has hydrated, so it does not
+   * share a slow link with the page's scripts; without JavaScript it loads as any lazy cover
+   * (docs/decisions/held-covers.md). Unset: a lazy cover as the browser loads it.
+   */
+  deferBelow?: number;
   className?: string;
 }
 
@@ -39,9 +59,9 @@ interface AnimeCoverProps {
  * A cover filling its (relatively positioned, 2:3) parent. Decorative: the card around it names
  * the anime. The optimised sources come from next/image's getImageProps wherever the card renders,
  * so a card drawn by the server ships only the small CoverImage (the swap to the placeholder on
- * error) and none of next/image's client code.
+ * error, a held cover's release) and none of next/image's client code.
  */
-export function AnimeCover({ src, sizes, eager = false, className }: AnimeCoverProps) {
+export function AnimeCover({ src, sizes, eager = false, deferBelow, className }: AnimeCoverProps) {
   const imageClass = cn('object-cover', className);
   const placeholder = getImageProps({
     src: PLACEHOLDER_COVER,
@@ -67,5 +87,9 @@ export function AnimeCover({ src, sizes, eager = false, className }: AnimeCoverP
     }).props as CoverAttributes,
     COVER_MAX_WIDTH,
   );
-  return <CoverImage image={image} placeholder={placeholder} preload={eager} />;
+  const held =
+    !eager && deferBelow !== undefined && deferBelow > 0
+      ? { media: heldCoverMedia(deferBelow), src: BLANK_IMAGE }
+      : undefined;
+  return <CoverImage image={image} placeholder={placeholder} preload={eager} held={held} />;
 }

@@ -18,6 +18,17 @@ export function gridClass(view: View): string {
 const EAGER_COVERS = 2;
 
 /**
+ * Where a server-rendered listing's covers are on the first screen: the grid's first row (3, 4
+ * and 6 columns from 640, 1024 and 1280 px), the list's first six (small covers, several rows on
+ * a phone). Those load with the page there; every other cover waits for the page's hydration
+ * (AnimeCover's `deferBelow`).
+ */
+const FIRST_ROW_FROM: Record<View, readonly number[]> = {
+  grid: [0, 0, 640, 1024, 1280, 1280],
+  list: [0, 0, 0, 0, 0, 0],
+};
+
+/**
  * The cards of a listing as list items, for a grid that another component owns (search results
  * append further pages to the server-rendered first one inside the same grid).
  */
@@ -32,7 +43,13 @@ export function AnimeGridItems({
 }) {
   return items.map((anime, index) => (
     <li key={anime.id}>
-      <AnimeCard anime={anime} variant={view} headingLevel={2} eager={index < eagerCovers} />
+      <AnimeCard
+        anime={anime}
+        variant={view}
+        headingLevel={2}
+        eager={index < eagerCovers}
+        deferBelow={FIRST_ROW_FROM[view][index] ?? Infinity}
+      />
     </li>
   ));
 }

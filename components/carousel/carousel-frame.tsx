@@ -1,13 +1,5 @@
 import { useId, type ReactNode } from 'react';
 
-/** Carousel slide widths before Swiper measures: the same formula as anime-carousel.css. */
-export const SLIDE_WIDTH_CLASS =
-  'w-[calc((100%-4px)/1.2)] sm:w-[calc((100%-24px)/2.2)] lg:w-[calc((100%-60px)/4)]';
-
-/** Covers in a carousel: 1.2, 2.2 or 4 per row of the 1280 px page. */
-export const CAROUSEL_COVER_SIZES =
-  '(min-width: 1280px) 300px, (min-width: 1024px) 24vw, (min-width: 640px) 44vw, 82vw';
-
 /**
  * A home carousel's section: heading, count line and controls on one row, then the content
  * (the carousel or its loading, error or empty state). Shared by server and client components.

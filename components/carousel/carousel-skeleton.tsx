@@ -1,7 +1,8 @@
 import { useTranslations } from 'next-intl';
 import { AnimeCardSkeleton } from '@/components/anime/anime-card-skeleton';
 import { cn } from '@/lib/utils/cn';
-import { CarouselFrame, SLIDE_WIDTH_CLASS } from './carousel-frame';
+import { CarouselFrame } from './carousel-frame';
+import { SLIDE_WIDTH_CLASS } from './slide-layout';
 
 /** SPEC §2: while a carousel loads, ten skeleton cards show, laid out as the slides will be. */
 const CAROUSEL_SKELETON_COUNT = 10;

@@ -80,8 +80,8 @@ export async function ListingCarousel({ kind }: { kind: CarouselListing }) {
           t('foundCount', countValues(result.items.length, locale))
         )
       }
-      // The page's first carousel warms the detail route (CarouselSlides).
-      slides={<CarouselSlides items={result.items.map((anime) => ({ anime }))} warm={kind === 'season'} />}
+      // The page's first carousel warms the detail route and loads its first covers (CarouselSlides).
+      slides={<CarouselSlides items={result.items.map((anime) => ({ anime }))} first={kind === 'season'} />}
       count={result.items.length}
       adultSource={{ path: `/api/anime/${kind}`, params: { page: 1, limit: PAGE_SIZE.carousel } }}
     />
