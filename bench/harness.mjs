@@ -85,11 +85,15 @@ export async function startApp({ fakeUrl, env = {}, port } = {}) {
 /**
  * Starts fake upstream + one production server (see startApp); returns { appUrl, fakeUrl, stop() }.
  * Ports are free ones unless given (BENCH_APP_PORT / BENCH_FAKE_PORT, for machines where ports are
- * assigned).
+ * assigned). Covers weigh what MyAnimeList's do once optimised (the fake's textured covers), so
+ * they take a phone's link as real ones would; BENCH_FLAT_COVERS=1 serves the tests' flat ones.
  */
 export async function startStack({ env = {} } = {}) {
   requireBuild();
-  const fake = await startFakeUpstream({ port: Number(process.env.BENCH_FAKE_PORT ?? 0) });
+  const fake = await startFakeUpstream({
+    port: Number(process.env.BENCH_FAKE_PORT ?? 0),
+    texturedCovers: process.env.BENCH_FLAT_COVERS !== '1',
+  });
   const app = await startApp({ fakeUrl: fake.url, env, port: Number(process.env.BENCH_APP_PORT ?? 0) });
   return {
     appUrl: app.url,

@@ -8,4 +8,8 @@ export interface FakeUpstream {
   close(): Promise<void>;
 }
 
-export function startFakeUpstream(options?: { port?: number; host?: string }): Promise<FakeUpstream>;
+/**
+ * `texturedCovers`: covers with grain, so optimised ones weigh about what MyAnimeList's do (the
+ * benches); flat covers (a few hundred bytes optimised) otherwise.
+ */
+export function startFakeUpstream(options?: { port?: number; host?: string; texturedCovers?: boolean }): Promise<FakeUpstream>;
