@@ -95,6 +95,23 @@ test.describe('covers off the first screen', () => {
   });
 });
 
+test('a held cover that fails once given its source shows the placeholder', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The top carousel's first anime (16498): held on a phone, its cover refused by the server.
+  await page.route(/\/_next\/image\?url=[^&]*cover%2F16498l/, (route) =>
+    route.fulfill({ status: 404, body: '' }),
+  );
+  await page.goto('/');
+  await expect(page.getByTestId('theme-toggle')).toBeEnabled();
+  const card = cards(carousel(page, TOP)).filter({ has: page.locator('a[href="/anime/16498"]') });
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.locator('img[data-cover="placeholder"]')).toHaveAttribute(
+    'src',
+    '/images/anime-placeholder.svg',
+  );
+  await expect(card.locator('img[data-cover="image"]')).toHaveCount(0);
+});
+
 test.describe('covers off the first screen without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
