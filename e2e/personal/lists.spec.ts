@@ -332,6 +332,59 @@ test.describe('list pages', () => {
     await expect(page.getByRole('link', { name: 'O Mais Recente' })).toBeInViewport();
   });
 
+  test('a list of 50,000 entries is as tall as its rows, before and after a scroll through it', async ({
+    page,
+  }) => {
+    const ids = Array.from({ length: 50_000 }, (_, index) => 6_100_001 + index);
+    await page.route('**/api/anime/**', (route) =>
+      route.fulfill({
+        status: 503,
+        json: { error: { code: 'UPSTREAM_ERROR', message: 'O serviço de animes está indisponível.' } },
+      }),
+    );
+    await seedStorage(page, { completedList: ids }, '/completed');
+    await expect(page.getByTestId('list-entry').first()).toHaveAttribute('aria-setsize', '50000');
+
+    /**
+     * How far the list's height is from its rows at the height of those drawn (cards of one kind
+     * are one height): the scrollbar then says where in the list the screen is, and does not
+     * creep while more rows are drawn.
+     */
+    const offRows = () =>
+      page.evaluate(() => {
+        const list = document.querySelector<HTMLElement>('ul[data-windowed]');
+        const rows = [...(list?.querySelectorAll<HTMLElement>('li[data-index]') ?? [])];
+        if (!list || rows.length === 0) return Number.POSITIVE_INFINITY;
+        const columns = list.querySelectorAll('li').length / rows.length;
+        const rowCount = Math.ceil(Number(rows[0]?.getAttribute('aria-setsize')) / columns);
+        const row = rows[0]?.offsetHeight ?? 0;
+        const gap = parseFloat(getComputedStyle(list).rowGap) || 0;
+        return Math.abs(list.offsetHeight - (rowCount * row + (rowCount - 1) * gap));
+      });
+    await expect.poll(offRows).toBeLessThanOrEqual(1);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+
+    // Ten screens down, one at a time, each drawn before the next.
+    for (let screen = 1; screen <= 10; screen++) {
+      const top = await page.evaluate(() => {
+        window.scrollBy(0, window.innerHeight);
+        return window.scrollY;
+      });
+      expect(top).toBeGreaterThan(0);
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            [...document.querySelectorAll('li[data-index]')].some((row) => {
+              const box = row.getBoundingClientRect();
+              return box.bottom > 0 && box.top < window.innerHeight;
+            }),
+          ),
+        )
+        .toBe(true);
+    }
+    expect(await offRows()).toBeLessThanOrEqual(1);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(height);
+  });
   test('a list page reads no rating, and the ratings page reads no list', async ({ page, context }) => {
     // 2,000 ratings (a fan's library in miniature) and two completed anime with their copies.
     const rated = Array.from({ length: 2000 }, (_, index) => 930_001 + index);
