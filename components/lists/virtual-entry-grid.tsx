@@ -184,9 +184,10 @@ function WindowedGrid<T>({ items, renderItem, label }: EntryGridProps<T>) {
   const [scrollMargin, setScrollMargin] = useState(0);
   const [estimate, setEstimate] = useState(420);
   /**
-   * The first row measured at this width: the rows not measured yet take its height, so each row
+   * The last row measured at this width: the rows not measured yet take its height, so each row
    * like it measures as estimated and changes nothing. A row measured otherwise than estimated
-   * moves every row after it (25,000 at 50,000 entries), in each frame of a scroll.
+   * moves every row after it (25,000 at 50,000 entries), in each frame of a scroll; with the
+   * last height, that happens once where rows of another height begin (a date line, say).
    */
   const measuredRow = useRef<number | null>(null);
 
@@ -209,7 +210,7 @@ function WindowedGrid<T>({ items, renderItem, label }: EntryGridProps<T>) {
     estimateSize: () => measuredRow.current ?? estimate,
     measureElement: (element, entry, instance) => {
       const height = measureRow(element, entry, instance);
-      measuredRow.current ??= height;
+      measuredRow.current = height;
       return height;
     },
     overscan: OVERSCAN_ROWS,
