@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { pageAssets } from '../../bench/page-assets.mjs';
 import { expect, test } from '../support';
 import { meterNetwork } from './network-meter.mjs';
+import { KIT_PAGES } from './offline-kit';
 
 /**
  * What a first visit costs a phone: the bytes a throttled first visit downloads in its first 25 s,
@@ -29,17 +30,6 @@ const FIRST_VISIT_WINDOW_MS = 25_000;
  */
 const FIRST_VISIT_BUDGET_KB = 360;
 const HOME_SCRIPTS_BUDGET_KB = 150;
-
-const KIT_PAGES = [
-  '/watching',
-  '/completed',
-  '/plan-to-watch',
-  '/on-hold',
-  '/dropped',
-  '/my-ratings',
-  '/settings',
-  '/offline',
-];
 
 /** The kit's pages the worker keeps, as paths. */
 async function keptKitPages(page: Page): Promise<string[]> {

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support';
+import { withOfflineKit } from './offline-kit';
 
 /**
  * A list restored from a backup (ids only, SPEC §5) opened without a network, with the service
@@ -9,18 +9,6 @@ import { expect, test } from '../support';
  */
 test.use({ serviceWorkers: 'allow' });
 test.describe.configure({ timeout: 90_000 });
-
-/** Opens `path` and waits until the worker is installed (pages saved) and controls the page. */
-async function withWorker(page: Page, path: string) {
-  await page.goto(path);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-    );
-  });
-}
 
 const backup = {
   meta: { exportedAt: '2026-11-20T10:00:00.000Z', app: 'anime-master', version: 1 },
@@ -34,7 +22,7 @@ const backup = {
 };
 
 test('a list restored from a backup opens offline with every entry as a link', async ({ page, context }) => {
-  await withWorker(page, '/settings?tab=data');
+  await withOfflineKit(page, '/settings?tab=data');
 
   // The fan looks at One Piece's page: the device keeps the card that page was rendered with.
   await page.goto('/anime/21');

@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { fakeGoogleClaims, type EmulatorGoogleUser } from '../auth-emulator/client';
 import { snapshot } from '../personal/seed';
 import { expect, test } from '../support';
+import { cachedUrls, withOfflineKit } from './offline-kit';
 
 /**
  * The installable app and its service worker (lib/pwa/worker.ts, built into public/sw.js): the
@@ -15,68 +16,6 @@ import { expect, test } from '../support';
  */
 test.use({ serviceWorkers: 'allow' });
 test.describe.configure({ timeout: 90_000 });
-
-const KIT_PAGES = [
-  '/watching',
-  '/completed',
-  '/plan-to-watch',
-  '/on-hold',
-  '/dropped',
-  '/my-ratings',
-  '/settings',
-  '/offline',
-];
-
-/**
- * Opens `path` and waits until the worker controls the page and has kept the offline kit: its
- * pages arrive on their own once the page is idle (this link is fast), and a last ask with a port
- * answers once their build files are kept too (the worker fetches only what is missing).
- */
-async function withWorker(page: Page, path = '/') {
-  await page.goto(path);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-    );
-  });
-  const keptPaths = async () =>
-    Object.values(await cachedUrls(page))
-      .flat()
-      .map((url) => new URL(url).pathname);
-  await expect
-    .poll(
-      async () => {
-        const kept = await keptPaths();
-        return KIT_PAGES.filter((kit) => kept.includes(kit));
-      },
-      { timeout: 30_000 },
-    )
-    .toEqual(KIT_PAGES);
-  await page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = resolve;
-        navigator.serviceWorker.controller?.postMessage({ type: 'PREPARE_OFFLINE', loaded: [] }, [
-          channel.port2,
-        ]);
-      }),
-  );
-}
-
-/** Every URL held in the worker's caches, cache by cache. */
-async function cachedUrls(page: Page): Promise<Record<string, string[]>> {
-  return page.evaluate(async () => {
-    const all: Record<string, string[]> = {};
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name);
-      all[name] = (await cache.keys()).map((request) => request.url);
-    }
-    return all;
-  });
-}
 
 const offlineNotice = (page: Page) => page.getByTestId('offline-copy-notice');
 
@@ -110,7 +49,7 @@ test('Chrome finds nothing that stops the app from being installed', async ({ pl
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
-    await withWorker(page);
+    await withOfflineKit(page);
     const manifest = await (await page.request.get('/manifest.webmanifest')).json();
     expect(manifest).toMatchObject({ name: 'Anime Master', start_url: '/', display: 'standalone' });
     const cdp = await context.newCDPSession(page);
@@ -128,7 +67,7 @@ test('a visited anime page reopens without a network, marked as the saved copy',
   page,
   context,
 }) => {
-  await withWorker(page);
+  await withOfflineKit(page);
   await page.goto('/anime/20');
   await expect(page.getByRole('heading', { level: 1, name: 'Naruto' })).toBeVisible();
   await expect(offlineNotice(page)).toHaveCount(0);
@@ -144,7 +83,7 @@ test('the lists open without a network, never visited, with their entries, in bo
   page,
   context,
 }) => {
-  await withWorker(page, '/settings');
+  await withOfflineKit(page, '/settings');
   await page.evaluate(
     ([entries]) => {
       localStorage.setItem('watchingList', JSON.stringify([930001]));
@@ -195,7 +134,7 @@ test('a page never visited, opened without a network, shows the offline page wit
   page,
   context,
 }) => {
-  await withWorker(page);
+  await withOfflineKit(page);
   await goOffline(context);
   await page.goto('/anime/1535');
   await expect(page.getByRole('heading', { level: 1, name: 'Sem conexão' })).toBeVisible();
@@ -225,7 +164,7 @@ test('a signed-in answer is never kept by the worker', async ({ page }) => {
     email: `${sub}@example.com`,
     birthday: '1990-01-01',
   };
-  await withWorker(page);
+  await withOfflineKit(page);
   const library = page.waitForResponse(
     (response) =>
       new URL(response.url()).pathname === '/api/library' && response.request().method() === 'GET',
