@@ -385,6 +385,7 @@ test.describe('list pages', () => {
     expect(await offRows()).toBeLessThanOrEqual(1);
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(height);
   });
+
   test('a list page reads no rating, and the ratings page reads no list', async ({ page, context }) => {
     // 2,000 ratings (a fan's library in miniature) and two completed anime with their copies.
     const rated = Array.from({ length: 2000 }, (_, index) => 930_001 + index);
