@@ -1,9 +1,8 @@
 import { gzipSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
 import { pageAssets } from '../../bench/page-assets.mjs';
 import { expect, test } from '../support';
 import { meterNetwork } from './network-meter.mjs';
-import { KIT_PAGES } from './offline-kit';
+import { KIT_PAGES, keptKitPages } from './offline-kit';
 
 /**
  * What a first visit costs a phone: the bytes a throttled first visit downloads in its first 25 s,
@@ -30,20 +29,6 @@ const FIRST_VISIT_WINDOW_MS = 25_000;
  */
 const FIRST_VISIT_BUDGET_KB = 360;
 const HOME_SCRIPTS_BUDGET_KB = 150;
-
-/** The kit's pages the worker keeps, as paths. */
-async function keptKitPages(page: Page): Promise<string[]> {
-  return page.evaluate(async (kit) => {
-    const kept = new Set<string>();
-    for (const name of await caches.keys()) {
-      for (const request of await (await caches.open(name)).keys()) {
-        const path = new URL(request.url).pathname;
-        if (kit.includes(path)) kept.add(path);
-      }
-    }
-    return [...kept].sort();
-  }, KIT_PAGES);
-}
 
 test('a throttled first visit downloads at most 360 kB in its first 25 s, worker included, and the offline kit and the font after', async ({
   browser,

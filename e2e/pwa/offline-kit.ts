@@ -25,6 +25,16 @@ export async function cachedUrls(page: Page): Promise<Record<string, string[]>> 
   });
 }
 
+/** The kit's pages the worker keeps, as sorted paths. */
+export async function keptKitPages(page: Page): Promise<string[]> {
+  const kept = new Set(
+    Object.values(await cachedUrls(page))
+      .flat()
+      .map((url) => new URL(url).pathname),
+  );
+  return KIT_PAGES.filter((path) => kept.has(path)).sort();
+}
+
 /**
  * Opens `path` and waits until the worker controls the page and has kept the offline kit: its
  * pages arrive on their own once the page is idle (this link is fast), and a last ask with a port
@@ -40,19 +50,7 @@ export async function withOfflineKit(page: Page, path = '/') {
       navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
     );
   });
-  const keptPaths = async () =>
-    Object.values(await cachedUrls(page))
-      .flat()
-      .map((url) => new URL(url).pathname);
-  await expect
-    .poll(
-      async () => {
-        const kept = await keptPaths();
-        return KIT_PAGES.filter((kit) => kept.includes(kit));
-      },
-      { timeout: 30_000 },
-    )
-    .toEqual(KIT_PAGES);
+  await expect.poll(() => keptKitPages(page), { timeout: 30_000 }).toEqual([...KIT_PAGES].sort());
   await page.evaluate(
     () =>
       new Promise((resolve) => {
