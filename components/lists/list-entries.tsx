@@ -3,13 +3,16 @@
 import { ListPlus } from 'lucide';
 import { useTranslations } from 'next-intl';
 import { useCallback, useMemo } from 'react';
-import { emptyEntry, useListsStore, type ListType } from '@/lib/stores/lists-store';
+import { emptyEntry, useListsStore, type ListEntry, type ListType } from '@/lib/stores/lists-store';
 import { reloadListsFromStorage, useListsHydratedHere } from '@/lib/stores/use-lists-hydrated';
 import { showToast } from '@/lib/toast';
 import { EAGER_COVERS, EmptyEntries, EntryGridLoading } from './entry-list-states';
 import { ListEntryCard } from './list-entry-card';
 import { useEntryData } from './use-entry-data';
 import { VirtualEntryGrid } from './virtual-entry-grid';
+
+/** What an entry without stored data shows: one object, so its memoised card is not rendered again. */
+const NO_ENTRY: ListEntry = Object.freeze(emptyEntry());
 
 /**
  * The entries of one list, from this browser's store, most recently added first. Entries carry a
@@ -62,7 +65,7 @@ export function ListEntries({ type, title }: { type: ListType; title: string }) 
           data={dataOf(item)}
           needsData={item.snapshot === null}
           want={want}
-          entry={entries[item.id] ?? emptyEntry()}
+          entry={entries[item.id] ?? NO_ENTRY}
           onIncrement={onIncrement}
           onMove={onMove}
           eager={index < EAGER_COVERS}

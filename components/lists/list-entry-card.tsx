@@ -3,7 +3,7 @@
 import { CloudOff, Plus } from 'lucide';
 import { useLocale, useTranslations } from 'next-intl';
 import Link from 'next/link';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { Glyph } from '@/components/ui/glyph';
 import { AnimeCover } from '@/components/anime/anime-cover';
 import { NextEpisodeCountdown } from '@/components/schedule/next-episode-countdown';
@@ -17,7 +17,7 @@ import { formatCount } from '@/lib/i18n/format-count';
 import { LIST_NAME_KEYS } from './list-titles';
 import type { EntryData } from './use-entry-data';
 import { useWantEntry } from './use-entry-data';
-import type { EntryItemProps } from './virtual-entry-grid';
+import { sameCardProps, type EntryItemProps } from './virtual-entry-grid';
 
 const REMOVE = 'REMOVE';
 
@@ -76,9 +76,10 @@ export function useEntryTitle(id: number, snapshot: AnimeSnapshot | null): strin
  * One entry of a list page: cover and title linking to the detail page (SPEC §2), plus episode
  * progress for Watching (with a +1 button) and Completed, the start/finish date, and a
  * control to move it to another list or out of all of them. An entry the device has no copy of
- * still shows, as 'Anime #{id}' linking to its page, with its progress and controls.
+ * still shows, as 'Anime #{id}' linking to its page, with its progress and controls. Memoised: a
+ * scroll that moves a long list's rows renders only the cards it brings.
  */
-export function ListEntryCard({
+export const ListEntryCard = memo(function ListEntryCard({
   id,
   type,
   data,
@@ -202,4 +203,4 @@ export function ListEntryCard({
       </article>
     </li>
   );
-}
+}, sameCardProps);

@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/api-client';
 import { CACHE_NAMES } from '@/lib/pwa/cache-policy';
 import { fetchSnapshot } from '@/lib/stores/snapshot-fetch';
 import { recallCard } from './seen-cards';
-import { lookUpEntry } from './use-entry-data';
+import { dataFromSnapshot, lookUpEntry } from './use-entry-data';
 
 vi.mock('@/lib/stores/snapshot-fetch', () => ({ fetchSnapshot: vi.fn() }));
 vi.mock('./seen-cards', () => ({ recallCard: vi.fn() }));
@@ -105,5 +105,15 @@ describe('lookUpEntry: the best copy the device has', () => {
     expect(await lookUpEntry(5114)).toEqual({ state: 'unavailable', offline: true });
     vi.stubGlobal('navigator', { onLine: false });
     expect(await lookUpEntry(5114)).toEqual({ state: 'unavailable', offline: true });
+  });
+});
+
+describe('dataFromSnapshot', () => {
+  it('gives one object per snapshot, so a memoised card sees the same data', () => {
+    const copy = snapshot('Naruto');
+    const data = dataFromSnapshot(copy);
+    expect(data).toEqual({ state: 'ready', snapshot: copy });
+    expect(dataFromSnapshot(copy)).toBe(data);
+    expect(dataFromSnapshot(snapshot('Naruto'))).not.toBe(data);
   });
 });

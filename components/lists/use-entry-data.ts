@@ -22,6 +22,20 @@ export type EntryData =
 
 const LOADING: EntryData = { state: 'loading' };
 
+/**
+ * What an entry with a snapshot shows: one object per snapshot, so a card given the same copy
+ * gets the same data and skips its render (the cards are memoised).
+ */
+const readyData = new WeakMap<AnimeSnapshot, EntryData>();
+export function dataFromSnapshot(snapshot: AnimeSnapshot): EntryData {
+  let data = readyData.get(snapshot);
+  if (!data) {
+    data = { state: 'ready', snapshot };
+    readyData.set(snapshot, data);
+  }
+  return data;
+}
+
 /** Lookups at once per page: enough to fill a screen, few enough not to swamp the limiter. */
 const LOOKUP_CONCURRENCY = 3;
 
@@ -187,7 +201,7 @@ export function useEntryData(items: readonly EntryItem[], enabled: boolean, relo
 
   const dataOf = useCallback(
     (item: EntryItem): EntryData =>
-      item.snapshot ? { state: 'ready', snapshot: item.snapshot } : (results.get(item.id) ?? LOADING),
+      item.snapshot ? dataFromSnapshot(item.snapshot) : (results.get(item.id) ?? LOADING),
     [results],
   );
   return { dataOf, want, retry };

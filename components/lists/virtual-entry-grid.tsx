@@ -78,6 +78,24 @@ export interface EntryItemProps {
   'aria-setsize': number;
 }
 
+/**
+ * Whether a card's props are unchanged: each prop the same value, and the grid's props for its
+ * `<li>` (made anew at each render of the grid) the same field by field. Cards memoised with it
+ * render again when what they show changes, not each time the rows around them change.
+ */
+export function sameCardProps<P extends { itemProps: EntryItemProps }>(previous: P, next: P): boolean {
+  const keys = Object.keys(next) as (keyof P)[];
+  if (keys.length !== Object.keys(previous).length) return false;
+  for (const key of keys) if (key !== 'itemProps' && !Object.is(previous[key], next[key])) return false;
+  const [a, b] = [previous.itemProps, next.itemProps];
+  return (
+    a.ref === b.ref &&
+    a['data-index'] === b['data-index'] &&
+    a['aria-posinset'] === b['aria-posinset'] &&
+    a['aria-setsize'] === b['aria-setsize']
+  );
+}
+
 /** The entries, how each renders with the props the grid gives its `<li>`, and the list's name. */
 interface EntryGridProps<T> {
   items: readonly T[];

@@ -3,11 +3,11 @@
 import { ArrowRight } from 'lucide';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { Glyph } from '@/components/ui/glyph';
 import { EntryCover, useEntryTitle } from '@/components/lists/list-entry-card';
 import { useWantEntry, type EntryData } from '@/components/lists/use-entry-data';
-import type { EntryItemProps } from '@/components/lists/virtual-entry-grid';
+import { sameCardProps, type EntryItemProps } from '@/components/lists/virtual-entry-grid';
 import { routes } from '@/lib/routes';
 import type { RatedAnime } from '@/lib/stores/ratings-store';
 import { StarDisplay } from './star-display';
@@ -15,8 +15,9 @@ import { StarDisplay } from './star-display';
 /**
  * SPEC §2: cover, title, five stars, 'Opinião:' or 'Nenhuma opinião.', 'Ver detalhes / Editar'. A
  * rating whose anime the device has no copy of shows as 'Anime #{id}', with its stars and opinion.
+ * Memoised, as a list's cards (sameCardProps).
  */
-export function RatedAnimeCard({
+export const RatedAnimeCard = memo(function RatedAnimeCard({
   entry,
   data,
   want,
@@ -81,4 +82,4 @@ export function RatedAnimeCard({
       </article>
     </li>
   );
-}
+}, sameCardProps);

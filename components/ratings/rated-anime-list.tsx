@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { EntryGrid } from '@/components/lists/entry-grid';
 import { EAGER_COVERS, EmptyEntries, EntryGridLoading } from '@/components/lists/entry-list-states';
-import { useEntryData, type EntryData } from '@/components/lists/use-entry-data';
+import { dataFromSnapshot, useEntryData, type EntryData } from '@/components/lists/use-entry-data';
 import { firstScreenCount, VirtualEntryGrid } from '@/components/lists/virtual-entry-grid';
 import { useHydratedHere } from '@/lib/stores/use-hydrated';
 import {
@@ -95,7 +95,7 @@ function NewestRatedAnimes({ items }: { items: ReturnType<typeof readNewestRatin
         <RatedAnimeCard
           key={entry.animeId}
           entry={entry}
-          data={entry.snapshot ? { state: 'ready', snapshot: entry.snapshot } : LOADING}
+          data={entry.snapshot ? dataFromSnapshot(entry.snapshot) : LOADING}
           want={LOOK_UP_LATER}
           eager={index < EAGER_COVERS}
           itemProps={{ 'aria-posinset': index + 1, 'aria-setsize': -1 }}
