@@ -61,7 +61,16 @@ test.describe('list pages', () => {
     await expect(unknown).toContainText('dados indisponíveis no momento');
     await expect(unknown.getByRole('combobox', { name: 'Lista de Anime #999999' })).toBeVisible();
     await expect(page.getByTestId('list-entry')).toHaveCount(3);
-    // The lookups left snapshots behind: the next visit needs no call at all.
+    // The lookups left snapshots behind, stored together a moment later or as the page is left
+    // (here at once, by a reload): the next visit needs no call at all.
+    const lookups: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/anime/')) lookups.push(new URL(request.url()).pathname);
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Naruto', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Death Note' })).toBeVisible();
+    expect(lookups.filter((path) => path !== '/api/anime/999999')).toEqual([]);
     const stored = JSON.parse((await readStorage(page))['anime-master-list-entries'] ?? '{}') as Record<
       string,
       { snapshot: { title: string } }

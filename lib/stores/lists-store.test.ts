@@ -223,14 +223,27 @@ describe('useListsStore', () => {
     expect(localStorage.getItem('completedList')).toBe('[3]');
   });
 
-  it('a looked-up snapshot is kept for ids the original app listed (no entry data yet)', async () => {
+  it('looked-up snapshots are kept in one write for ids the original app listed (no entry data yet)', async () => {
     localStorage.setItem('watchingList', '[20]');
+    localStorage.setItem('completedList', '[30]');
     await useListsStore.persist.rehydrate();
-    useListsStore.getState().updateSnapshot(20, snap(220));
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    useListsStore.getState().updateSnapshots(
+      new Map([
+        [20, snap(220)],
+        [21, snap()],
+        [30, snap(26)],
+      ]),
+    );
+    expect(setItem.mock.calls.filter(([key]) => key === LIST_ENTRIES_KEY)).toHaveLength(1);
+    setItem.mockRestore();
     expect(useListsStore.getState().entries[20]?.snapshot?.episodes).toBe(220);
+    expect(useListsStore.getState().entries[30]?.snapshot?.episodes).toBe(26);
     expect(stored(LIST_ENTRIES_KEY)).toHaveProperty('20.snapshot.title', 'Cowboy Bebop');
-    useListsStore.getState().updateSnapshot(21, snap());
+    // An id in no list gets no entry.
     expect(useListsStore.getState().entries[21]).toBeUndefined();
+    expect(localStorage.getItem('watchingList')).toBe('[20]');
+    expect(localStorage.getItem('completedList')).toBe('[30]');
   });
 
   it("picks up another tab's change from a storage event", async () => {

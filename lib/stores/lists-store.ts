@@ -17,7 +17,8 @@ import { addSnapshotSink } from './snapshot-sinks';
  *   - `moveTo(id, type, snapshot?)`  moves without the toggle (import, progress completion).
  *   - `remove(id)`                   'Remover das Listas'.
  *   - `setProgress(id, n)` / `incrementProgress(id)`  episodes watched, 0..total when known.
- *   - `updateSnapshot(id, snapshot)` background refresh of a stored card copy (best effort).
+ *   - `updateSnapshots(copies)`      background refresh of stored card copies, id → snapshot, in
+ *                                    one write (best effort; ids in no list are skipped).
  *   Ids may be numbers or digit strings (they become numbers); an unknown list type or a bad id is
  *   rejected with `{ok: false, reason: 'invalid'}` and logged. A storage failure answers
  *   `reason: 'unavailable' | 'quota'` and leaves state and storage as they were.
@@ -57,7 +58,7 @@ type Actions = {
   remove: (id: unknown) => ListActionResult;
   setProgress: (id: unknown, progress: number) => ListActionResult;
   incrementProgress: (id: unknown) => ListActionResult;
-  updateSnapshot: (id: number, snapshot: AnimeSnapshot) => void;
+  updateSnapshots: (copies: ReadonlyMap<number, AnimeSnapshot>) => void;
 };
 export type ListsStore = ListsData & Actions;
 
@@ -240,11 +241,22 @@ function cachedJson(value: object): string {
   return json;
 }
 
+/** Every listed id, kept per `Lists` object (never mutated once stored: a change makes a new one). */
+const listedOf = new WeakMap<Lists, ReadonlySet<number>>();
+function listedIds(lists: Lists): ReadonlySet<number> {
+  let listed = listedOf.get(lists);
+  if (listed === undefined) {
+    listed = new Set(LIST_TYPES.flatMap((type) => lists[type]));
+    listedOf.set(lists, listed);
+  }
+  return listed;
+}
+
 /** The raw key → JSON string map the lists occupy in storage (used by the store and the backup). */
 export function serializeLists(data: ListsData): Map<string, string> {
   const desired = new Map<string, string>();
   for (const type of LIST_TYPES) desired.set(LIST_STORAGE_KEYS[type], cachedJson(data.lists[type]));
-  const listed = new Set(LIST_TYPES.flatMap((type) => data.lists[type]));
+  const listed = listedIds(data.lists);
   // The same text JSON.stringify gives the object of listed entries, one cached entry at a time.
   const parts: string[] = [];
   for (const [key, entry] of Object.entries(data.entries)) {
@@ -357,15 +369,20 @@ export const useListsStore = create<ListsStore>()(
           if (!next) return { ok: false, reason: 'invalid' };
           return commit(next, findList(next.lists, animeId));
         },
-        updateSnapshot(id, snapshot) {
-          // Ids the original app listed have no entry data yet: the first snapshot creates it.
-          if (findList(get().lists, id) === null) return;
-          const updated = { ...(get().entries[id] ?? emptyEntry()), snapshot };
-          updated.progress = clampProgress(updated.progress, updated);
-          commit(
-            { lists: get().lists, entries: { ...get().entries, [id]: updated } },
-            findList(get().lists, id),
-          );
+        updateSnapshots(copies) {
+          const { lists } = get();
+          const listed = listedIds(lists);
+          const entries = { ...get().entries };
+          let changed = false;
+          for (const [id, snapshot] of copies) {
+            if (!listed.has(id)) continue;
+            // Ids the original app listed have no entry data yet: the first snapshot creates it.
+            const updated = { ...(entries[id] ?? emptyEntry()), snapshot };
+            updated.progress = clampProgress(updated.progress, updated);
+            entries[id] = updated;
+            changed = true;
+          }
+          if (changed) commit({ lists, entries }, null);
         },
       };
     },
@@ -398,7 +415,7 @@ export function useListEntry(id: number): ListEntry | null {
 
 const LIST_KEYS = new Set([...Object.values(LIST_STORAGE_KEYS), LIST_ENTRIES_KEY]);
 
-addSnapshotSink((id, snapshot) => useListsStore.getState().updateSnapshot(id, snapshot));
+addSnapshotSink((copies) => useListsStore.getState().updateSnapshots(copies));
 
 /** Another tab changed a list: pick it up (the `storage` event fires only in other tabs). */
 if (typeof window !== 'undefined') {

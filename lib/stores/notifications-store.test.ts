@@ -23,7 +23,11 @@ beforeEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
   localStorage.clear();
-  useNotificationsStore.setState({ notifications: [], preferences: { ...DEFAULT_PREFERENCES }, lastSeasonCheck: null });
+  useNotificationsStore.setState({
+    notifications: [],
+    preferences: { ...DEFAULT_PREFERENCES },
+    lastSeasonCheck: null,
+  });
 });
 
 describe('useNotificationsStore', () => {
@@ -89,7 +93,10 @@ describe('useNotificationsStore', () => {
 
   it('reads back what it wrote and survives corrupted keys one by one', async () => {
     localStorage.setItem(NOTIFICATIONS_KEY, '[{"id": 1, "type": "seasonRelease"');
-    localStorage.setItem(PREFERENCES_KEY, JSON.stringify({ soundEnabled: false, desktopNotifications: 'yes' }));
+    localStorage.setItem(
+      PREFERENCES_KEY,
+      JSON.stringify({ soundEnabled: false, desktopNotifications: 'yes' }),
+    );
     localStorage.setItem(LAST_SEASON_CHECK_KEY, '2026-11-22');
     await useNotificationsStore.persist.rehydrate();
     expect(store().notifications).toEqual([]);
@@ -132,7 +139,8 @@ describe('sanitizeNotifications', () => {
   });
 
   it('answers an empty list for anything but an array', () => {
-    for (const value of [null, undefined, 'x', { notifications: [] }]) expect(sanitizeNotifications(value)).toEqual([]);
+    for (const value of [null, undefined, 'x', { notifications: [] }])
+      expect(sanitizeNotifications(value)).toEqual([]);
   });
 });
 

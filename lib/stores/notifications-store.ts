@@ -13,7 +13,12 @@ export const PREFERENCES_KEY = 'notificationPreferences';
 export const LAST_SEASON_CHECK_KEY = 'lastSeasonCheck';
 export const MAX_NOTIFICATIONS = 100;
 
-export const NOTIFICATION_TYPES = ['adultContentBlocked', 'loginRequired', 'seasonRelease', 'newEpisode'] as const;
+export const NOTIFICATION_TYPES = [
+  'adultContentBlocked',
+  'loginRequired',
+  'seasonRelease',
+  'newEpisode',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Why a seasonRelease notice was made (preferences seasonReleases, newEpisodes, favoritesUpdates). */
@@ -121,12 +126,16 @@ function sanitizeData(value: unknown): NotificationData {
     data.requiresAgeVerification = value.requiresAgeVerification;
   }
   // Only same-site paths: a stored link must never send anyone elsewhere.
-  if (typeof value.actionUrl === 'string' && /^\/(?!\/)/.test(value.actionUrl)) data.actionUrl = value.actionUrl;
+  if (typeof value.actionUrl === 'string' && /^\/(?!\/)/.test(value.actionUrl))
+    data.actionUrl = value.actionUrl;
   if (typeof value.animeId === 'number' && Number.isInteger(value.animeId) && value.animeId > 0) {
     data.animeId = value.animeId;
   }
   if (typeof value.animeTitle === 'string') data.animeTitle = value.animeTitle.slice(0, 300);
-  if (typeof value.reason === 'string' && (SEASON_NOTICE_REASONS as readonly string[]).includes(value.reason)) {
+  if (
+    typeof value.reason === 'string' &&
+    (SEASON_NOTICE_REASONS as readonly string[]).includes(value.reason)
+  ) {
     data.reason = value.reason as SeasonNoticeReason;
   }
   if (typeof value.episode === 'number' && Number.isInteger(value.episode) && value.episode > 0) {
@@ -202,7 +211,9 @@ export const notificationsStorage: PersistStorage<Persisted> = {
     try {
       // Stored bare (not as JSON) by the original app; accept both.
       const raw = storage.getItem(LAST_SEASON_CHECK_KEY);
-      lastSeasonCheck = sanitizeDateKey(raw) ?? sanitizeDateKey(raw === null ? null : readJson(storage, LAST_SEASON_CHECK_KEY));
+      lastSeasonCheck =
+        sanitizeDateKey(raw) ??
+        sanitizeDateKey(raw === null ? null : readJson(storage, LAST_SEASON_CHECK_KEY));
     } catch {
       lastSeasonCheck = null;
     }
@@ -271,7 +282,8 @@ export const useNotificationsStore = create<NotificationsStore>()(
         set((state) => ({
           notifications: state.notifications.map((entry) => (entry.read ? entry : { ...entry, read: true })),
         })),
-      remove: (id) => set((state) => ({ notifications: state.notifications.filter((entry) => entry.id !== id) })),
+      remove: (id) =>
+        set((state) => ({ notifications: state.notifications.filter((entry) => entry.id !== id) })),
       clearAll: () => set({ notifications: [] }),
       setPreference: (key, value) =>
         set((state) => ({ preferences: { ...state.preferences, [key]: value } })),

@@ -66,7 +66,7 @@ describe('the ratings store reads storage at its first use', () => {
     expect(Object.keys(useRatingsStore.getState().ratings)).toHaveLength(4);
   });
 
-  it('remove and updateSnapshot on an untouched store also read first', async () => {
+  it('remove and updateSnapshots on an untouched store also read first', async () => {
     seedRatings(2, () => ({ rating: 3, opinion: '' }));
     let store = await freshStore();
     expect(store.useRatingsStore.getInitialState().removeRating(1000)).toEqual({ ok: true });
@@ -75,7 +75,7 @@ describe('the ratings store reads storage at its first use', () => {
 
     store = await freshStore();
     const snapshot = { mal_id: 1001, title: 'Com Capa', images: null };
-    store.useRatingsStore.getInitialState().updateSnapshot(1001, snapshot as never);
+    store.useRatingsStore.getInitialState().updateSnapshots(new Map([[1001, snapshot as never]]));
     expect(stored(RATING_ENTRIES_KEY)).toHaveProperty('1001.snapshot.title', 'Com Capa');
     expect(stored(RATING_ENTRIES_KEY)).toHaveProperty('1001.ratedAt');
   });
@@ -188,16 +188,18 @@ describe('useUserRating reads one key until the store has read storage', () => {
     seedRatings(5, () => ({ rating: 4, opinion: '' }));
     const { NO_RATING, useRatingsStore } = await freshStore();
     const { useUserRating } = await import('./use-user-rating');
-    const { storeFetchedSnapshot } = await import('./snapshot-sinks');
+    const { flushFetchedSnapshots, storeFetchedSnapshot } = await import('./snapshot-sinks');
     const getItem = vi.spyOn(Storage.prototype, 'getItem');
     const { result } = renderHook(() => useUserRating(77));
     expect(result.current).toBe(NO_RATING);
     storeFetchedSnapshot(77, snapshotOf('Sem Nota'));
+    flushFetchedSnapshots();
     expect(ratingReads(getItem)).toEqual(['animeRating_77']);
     expect(useRatingsStore.persist.hasHydrated()).toBe(false);
 
     // A rated anime's fresh copy is kept, beside every other rating's entry.
     storeFetchedSnapshot(1003, snapshotOf('Capa Nova'));
+    flushFetchedSnapshots();
     expect(stored(RATING_ENTRIES_KEY)).toHaveProperty('1003.snapshot.title', 'Capa Nova');
     expect(stored(RATING_ENTRIES_KEY)).toHaveProperty('1000.ratedAt');
     expect(Object.keys(stored(RATING_ENTRIES_KEY) as object)).toHaveLength(5);

@@ -27,7 +27,8 @@ import { RATING_ENTRIES_KEY, RATING_KEY_PREFIX } from './keys';
  *     MAX_OPINION_LENGTH characters once cleaned (lib/utils/visible-text.ts cleanOpinion:
  *     invisible characters removed, trimmed); a bad id or value gives 'invalid'.
  *   - `removeRating(id)`                             deletes the stored entry (SPEC §4).
- *   - `updateSnapshot(id, snapshot)`                 background refresh of the card copy.
+ *   - `updateSnapshots(copies)`                      background refresh of card copies (id →
+ *                                                    snapshot) in one write; unrated ids skipped.
  *   Show the result with `ratingFeedbackKey(action, result)`: a key of the `Rating` messages
  *   ('saved', 'saveUnavailable', 'removed', 'removeUnavailable', 'editSaveError'), which are
  *   SPEC §8's texts ('LocalStorage não disponível. Avaliação não pôde ser salva.' …).
@@ -71,7 +72,7 @@ type Actions = {
     snapshot?: AnimeSnapshot | null,
   ) => RatingActionResult;
   removeRating: (id: unknown) => RatingActionResult;
-  updateSnapshot: (id: number, snapshot: AnimeSnapshot) => void;
+  updateSnapshots: (copies: ReadonlyMap<number, AnimeSnapshot>) => void;
 };
 export type RatingsStore = RatingsData & Actions;
 
@@ -358,11 +359,11 @@ const ratingsApi = createStore<RatingsStore>()(
     (set, get) => {
       const data = (): RatingsData => ({ ratings: get().ratings, entries: get().entries });
 
-      /** Writes `next`, in which only `id` changed; on a storage failure puts the previous state back. */
-      const commit = (next: RatingsData, id: number): RatingActionResult => {
+      /** Writes `next`, in which only `ids` changed; on a storage failure puts the previous state back. */
+      const commit = (next: RatingsData, ids: number[]): RatingActionResult => {
         const previous = data();
         writer.resetResult();
-        writer.expect(previous.ratings, [id]);
+        writer.expect(previous.ratings, ids);
         set(next);
         const result = writer.result();
         if (result.ok) return { ok: true };
@@ -396,7 +397,7 @@ const ratingsApi = createStore<RatingsStore>()(
               ratings: { ...get().ratings, [animeId]: { rating, opinion: text } },
               entries: { ...get().entries, [animeId]: entry },
             },
-            animeId,
+            [animeId],
           );
         },
         removeRating(id) {
@@ -410,19 +411,19 @@ const ratingsApi = createStore<RatingsStore>()(
           const entries = { ...get().entries };
           delete ratings[animeId];
           delete entries[animeId];
-          return commit({ ratings, entries }, animeId);
+          return commit({ ratings, entries }, [animeId]);
         },
-        updateSnapshot(id, snapshot) {
+        updateSnapshots(copies) {
           ensureRatingsHydrated();
-          if (!get().ratings[id]) return;
-          const previous = get().entries[id];
-          commit(
-            {
-              ratings: get().ratings,
-              entries: { ...get().entries, [id]: { snapshot, ratedAt: previous?.ratedAt ?? null } },
-            },
-            id,
-          );
+          const { ratings } = get();
+          const entries = { ...get().entries };
+          const ids: number[] = [];
+          for (const [id, snapshot] of copies) {
+            if (!ratings[id]) continue;
+            entries[id] = { snapshot, ratedAt: entries[id]?.ratedAt ?? null };
+            ids.push(id);
+          }
+          if (ids.length > 0) commit({ ratings, entries }, ids);
         },
       };
     },
@@ -491,10 +492,10 @@ export function ratingFeedbackKey(
  * The store's actions, for a component that acts without showing every rating (the rating form):
  * taking them reads nothing, and each reads storage into the store before it writes.
  */
-export const ratingActions: Actions = (({ saveRating, removeRating, updateSnapshot }) => ({
+export const ratingActions: Actions = (({ saveRating, removeRating, updateSnapshots }) => ({
   saveRating,
   removeRating,
-  updateSnapshot,
+  updateSnapshots,
 }))(ratingsApi.getInitialState());
 
 /** Ratings read on their own, by id, while the store has not read storage (see peekRating). */
@@ -624,8 +625,9 @@ export function useRatedAnimes(): RatedAnime[] {
 }
 
 // A copy of an anime nobody here rated changes nothing: known from its key, without reading them all.
-addSnapshotSink((id, snapshot) => {
-  if (peekRating(id) !== NO_RATING) ratingActions.updateSnapshot(id, snapshot);
+addSnapshotSink((copies) => {
+  const rated = new Map([...copies].filter(([id]) => peekRating(id) !== NO_RATING));
+  if (rated.size > 0) ratingActions.updateSnapshots(rated);
 });
 
 /** Above this many keys changed at once (an import in another tab), storage is read whole again. */
