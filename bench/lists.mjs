@@ -1,5 +1,6 @@
 // Long lists in a real Chromium: the time to the first entry of a list and a ratings page holding
-// 5,000 and 50,000 entries, and the long tasks of a scroll through them.
+// 5,000 and 50,000 entries, the long tasks of a scroll through them, and those of a fan reading
+// down a list whose entries are looked up as they come on screen (Jikan up).
 //
 //   npm run build && npm run bench:lists
 //
@@ -18,6 +19,11 @@ const WITH_SNAPSHOT = 5000;
 /** The scroll: this many animation frames, each moving this many pixels (about 250 rows at 390 px). */
 const SCROLL_FRAMES = 120;
 const SCROLL_STEP_PX = 600;
+/** Reading while entries are looked up: this many screens down, a pause after each; each lookup answers after LOOKUP_MS. */
+const READ_STEPS = 30;
+const READ_STEP_PX = 900;
+const READ_PAUSE_MS = 300;
+const LOOKUP_MS = 150;
 
 const PAGES = [
   { path: '/completed', entry: '[data-testid="list-entry"]' },
@@ -36,10 +42,14 @@ function cardSnapshot(id) {
   };
 }
 
-/** localStorage as a fan with `size` entries in Completed and `size` ratings would have it. */
-function seedFor(size) {
+/**
+ * localStorage as a fan with `size` entries in Completed and `size` ratings would have it. The
+ * newest entries carry the copies; with `copiesOnOldest`, the oldest do (the first screens of the
+ * list, newest first, are then ids only and looked up).
+ */
+function seedFor(size, { copiesOnOldest = false } = {}) {
   const ids = Array.from({ length: size }, (_, index) => 7_000_001 + index);
-  const newest = ids.slice(-WITH_SNAPSHOT);
+  const newest = copiesOnOldest ? ids.slice(0, WITH_SNAPSHOT) : ids.slice(-WITH_SNAPSHOT);
   const seed = {
     completedList: JSON.stringify(ids),
     'anime-master-list-entries': JSON.stringify(
@@ -160,6 +170,73 @@ async function visit(browser, appUrl, page, seed) {
   }
 }
 
+/**
+ * A fan reading down `/completed` while its entries are looked up: Jikan answers every lookup
+ * (a copy of one real answer with the asked id) after LOOKUP_MS. Long tasks from the first
+ * screen down to 1.5 s after the last step, and how many lookups were answered meanwhile.
+ */
+async function readWhileLookingUp(browser, appUrl, seed, answer) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: 'block',
+  });
+  try {
+    let answered = 0;
+    await context.route('**/api/anime/**', async (route) => {
+      const id = Number(new URL(route.request().url()).pathname.split('/').pop());
+      await new Promise((resolve) => setTimeout(resolve, LOOKUP_MS));
+      answered += 1;
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        headers: { 'cache-control': 'no-store' },
+        body: JSON.stringify({ data: { ...answer, id, title: `Anime ${id}` } }),
+      });
+    });
+    const seeding = await context.newPage();
+    await seeding.goto(`${appUrl}/not-a-page-seed`);
+    await seeding.evaluate((entries) => {
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, seed);
+    const tab = await context.newPage();
+    await seeding.close();
+    await tab.addInitScript(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+      }).observe({ type: 'longtask' });
+    });
+    const cdp = await context.newCDPSession(tab);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+    await tab.goto(`${appUrl}/completed`);
+    await tab.locator('[data-testid="list-entry"]').first().waitFor();
+    await tab.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
+    const before = answered;
+    const tasks = await tab.evaluate(
+      async ([steps, step, pause]) => {
+        const started = performance.now();
+        for (let index = 0; index < steps; index++) {
+          window.scrollBy(0, step);
+          await new Promise((resolve) => setTimeout(resolve, pause));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        return window.__longTasks.filter((task) => task.start >= started);
+      },
+      [READ_STEPS, READ_STEP_PX, READ_PAUSE_MS],
+    );
+    return {
+      answered: answered - before,
+      longTasks: tasks.length,
+      longTaskMs: tasks.reduce((sum, task) => sum + task.duration, 0),
+      longest: tasks.reduce((max, task) => Math.max(max, task.duration), 0),
+      blocking: tasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
 const median = (values) => {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   if (sorted.length === 0) return NaN;
@@ -185,7 +262,9 @@ const browser = await chromium.launch({
   ],
 });
 const rows = [];
+const reading = [];
 try {
+  const answer = (await (await fetch(`${appUrl}/api/anime/20`)).json()).data;
   for (const size of SIZES) {
     const seed = seedFor(size);
     for (const page of PAGES) {
@@ -202,6 +281,17 @@ try {
         ...Object.fromEntries(Object.keys(runs[0]).map((key) => [key, pick(key)])),
       });
     }
+    const lookupSeed = seedFor(size, { copiesOnOldest: true });
+    const runs = [];
+    for (let run = 0; run < RUNS; run += 1)
+      runs.push(await readWhileLookingUp(browser, appUrl, lookupSeed, answer));
+    console.error(
+      `reading /completed × ${size}: ${JSON.stringify(runs.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Math.round(v)]))))}`,
+    );
+    reading.push({
+      size,
+      ...Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(runs.map((r) => r[key]))])),
+    });
   }
 } finally {
   await browser.close();
@@ -219,5 +309,15 @@ console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const row of rows) {
   console.log(
     `| ${row.path} | ${n(row.size)} | ${n(row.firstEntry)} | ${n(row.wholeList)} | ${n(row.rendered)} | ${n(row.scrollMs)} | ${n(row.longTasks)} | ${n(row.longest)} | ${n(row.blocking)} |`,
+  );
+}
+console.log(
+  `\nReading /completed while its entries are looked up (${READ_STEPS} steps of ${READ_STEP_PX} px, ${READ_PAUSE_MS} ms apart; lookups answer after ${LOOKUP_MS} ms), ${CPU_THROTTLE}× CPU, median of ${RUNS}\n`,
+);
+console.log('| entries | lookups answered | long tasks | long-task ms | longest ms | blocking ms |');
+console.log('|---:|---:|---:|---:|---:|---:|');
+for (const row of reading) {
+  console.log(
+    `| ${n(row.size)} | ${n(row.answered)} | ${n(row.longTasks)} | ${n(row.longTaskMs)} | ${n(row.longest)} | ${n(row.blocking)} |`,
   );
 }
