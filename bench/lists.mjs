@@ -120,6 +120,22 @@ function scroll([frames, step]) {
   });
 }
 
+/**
+ * A new tab of `context` for the visit, once the fan's storage is written in a tab of its own and
+ * closed: the visit loads the stored keys from the browser, as a fan opening the app on a phone
+ * does, and carries nothing of the page that wrote them.
+ */
+async function seededTab(context, appUrl, seed) {
+  const seeding = await context.newPage();
+  await seeding.goto(`${appUrl}/not-a-page-seed`);
+  await seeding.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, seed);
+  const tab = await context.newPage();
+  await seeding.close();
+  return tab;
+}
+
 async function visit(browser, appUrl, page, seed) {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
@@ -130,16 +146,7 @@ async function visit(browser, appUrl, page, seed) {
     await context.route('**/api/anime/**', (route) =>
       route.fulfill({ status: 503, json: { error: { code: 'UPSTREAM_ERROR', message: 'down' } } }),
     );
-    // The fan's storage is written in a tab of its own, closed before the visit: the visit opens a
-    // new tab, as a fan opening the app does, so it loads the stored keys from the browser (as a
-    // phone does) and carries nothing of the page that wrote them.
-    const seeding = await context.newPage();
-    await seeding.goto(`${appUrl}/not-a-page-seed`);
-    await seeding.evaluate((entries) => {
-      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-    }, seed);
-    const tab = await context.newPage();
-    await seeding.close();
+    const tab = await seededTab(context, appUrl, seed);
     await tab.addInitScript(observe, page.entry);
     const cdp = await context.newCDPSession(tab);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
@@ -193,13 +200,7 @@ async function readWhileLookingUp(browser, appUrl, seed, answer) {
         body: JSON.stringify({ data: { ...answer, id, title: `Anime ${id}` } }),
       });
     });
-    const seeding = await context.newPage();
-    await seeding.goto(`${appUrl}/not-a-page-seed`);
-    await seeding.evaluate((entries) => {
-      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-    }, seed);
-    const tab = await context.newPage();
-    await seeding.close();
+    const tab = await seededTab(context, appUrl, seed);
     await tab.addInitScript(() => {
       window.__longTasks = [];
       new PerformanceObserver((list) => {
