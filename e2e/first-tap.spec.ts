@@ -174,3 +174,58 @@ test.describe('a tap the moment a control is enabled takes effect', () => {
     );
   });
 });
+
+/**
+ * A page's own content hydrates after the header (docs/decisions/page-after-header.md): a tap on a
+ * card in the moment the header works and the content has not hydrated yet must still open the
+ * detail page through the app (React hydrates the content for the tap), not by loading a document.
+ */
+test.describe('a tap on the content before it has hydrated', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  /** Clicks the first card's link in the very task that enables the header's theme toggle. */
+  function tapCardWhenHeaderWorks() {
+    new MutationObserver((_, observer) => {
+      const toggle = document.querySelector<HTMLButtonElement>('[data-testid="theme-toggle"]');
+      const card = document.querySelector<HTMLAnchorElement>(
+        'main [data-testid="anime-card"] a[href^="/anime/"]',
+      );
+      if (!toggle || toggle.disabled || !card) return;
+      observer.disconnect();
+      sessionStorage.setItem('tapped', card.getAttribute('href') ?? '');
+      // Whether React had hydrated the card when it was tapped (its props are on the element then).
+      sessionStorage.setItem(
+        'hydrated',
+        String(Object.keys(card).some((key) => key.startsWith('__reactProps'))),
+      );
+      card.click();
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+  }
+
+  test('a home card opens its detail page without loading a document', async ({ browser }) => {
+    const baseURL = test.info().project.use.baseURL;
+    for (let visit = 0; visit < 5; visit += 1) {
+      const context = await browser.newContext({ baseURL, locale: 'pt-BR' });
+      try {
+        const page = await context.newPage();
+        let documents = 0;
+        page.on('request', (request) => {
+          if (request.frame() === page.mainFrame() && request.resourceType() === 'document') documents += 1;
+        });
+        await page.addInitScript(tapCardWhenHeaderWorks);
+        await page.goto('/', { waitUntil: 'commit' });
+        await test.step(`visit ${visit + 1}`, async () => {
+          await expect(page).toHaveURL(/\/anime\/\d+$/);
+          const tapped = await page.evaluate(() => sessionStorage.getItem('tapped'));
+          expect(new URL(page.url()).pathname).toBe(tapped);
+          // The tap came before the content's hydration: what this test is about.
+          expect(await page.evaluate(() => sessionStorage.getItem('hydrated'))).toBe('false');
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          expect(documents).toBe(1);
+        });
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});

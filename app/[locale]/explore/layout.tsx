@@ -4,6 +4,7 @@ import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { ExploreTabs } from '@/components/explore/explore-tabs';
 import { resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 import { routes } from '@/lib/routes';
+import { ContentAfterHeader } from '@/components/layout/content-after-header';
 
 /**
  * Explore's heading and tabs, kept mounted while the cached tab pages below change. The season
@@ -41,7 +42,9 @@ export default async function ExploreLayout({
         </Link>
       </nav>
       <ScopedMessages locale={locale} route="explore">
-        <ExploreTabs>{children}</ExploreTabs>
+        <ContentAfterHeader>
+          <ExploreTabs>{children}</ExploreTabs>
+        </ContentAfterHeader>
       </ScopedMessages>
     </div>
   );

@@ -3,6 +3,7 @@ import { ListingMessage } from '@/components/anime/listing-states';
 import { ScheduleWeek } from '@/components/schedule/schedule-week';
 import { onDemandStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 import { loadScheduleWeek } from '@/lib/schedule/load-week';
+import { ContentAfterHeader } from '@/components/layout/content-after-header';
 
 /**
  * /schedule: this week's airing anime by weekday. The HTML is the anonymous view, cached
@@ -31,7 +32,9 @@ export default async function SchedulePage({ params }: { params: Params }) {
       {week.status === 'failed' ? (
         <ListingMessage tone="error" title={t('error')} />
       ) : (
-        <ScheduleWeek entries={week.entries} partial={week.partial} />
+        <ContentAfterHeader>
+          <ScheduleWeek entries={week.entries} partial={week.partial} />
+        </ContentAfterHeader>
       )}
     </div>
   );

@@ -4,6 +4,7 @@ import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { detailMetadata } from '@/components/detail/detail-metadata';
 import { loadAnime } from '@/components/detail/load-anime';
 import { onDemandStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
+import { ContentAfterHeader } from '@/components/layout/content-after-header';
 
 // Cached per language, regenerated in the background with the life of its data (SPEC §9, 10 min).
 export const revalidate = 600;
@@ -27,7 +28,9 @@ export default async function AnimePage({ params }: Props) {
   if (!anime) return <AnimeNotFoundAnswer />;
   return (
     <ScopedMessages locale={locale} route="detail">
-      <AnimeDetailPage anime={anime} locale={locale} />
+      <ContentAfterHeader>
+        <AnimeDetailPage anime={anime} locale={locale} />
+      </ContentAfterHeader>
     </ScopedMessages>
   );
 }

@@ -12,6 +12,7 @@ import { getPerson, isPersonId, type PersonView } from '@/lib/jikan/people';
 import { isAppError } from '@/lib/server/errors';
 import { cacheBriefly } from '@/lib/server/render-cache';
 import { routes } from '@/lib/routes';
+import { ContentAfterHeader } from '@/components/layout/content-after-header';
 
 /**
  * /people/{id}: a voice actor or staff member (the anime database's /people/{id}/full): photo,
@@ -118,34 +119,36 @@ export default async function PersonPage({ params }: { params: Params }) {
         <ListingMessage tone="empty" title={t('personNoRoles')} />
       ) : (
         <ScopedMessages locale={locale} route="people">
-          <ol
-            className="divide-y divide-border rounded-md border border-border bg-surface"
-            data-testid="person-credits"
-          >
-            {person.credits.map((credit, index) => (
-              <li
-                key={`${credit.anime.id}-${credit.character?.id ?? credit.role}-${index}`}
-                className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
-                data-testid="person-credit"
-              >
-                <div>
-                  <Link
-                    href={routes.anime(credit.anime.id)}
-                    className="font-semibold text-fg hover:underline"
-                  >
-                    {credit.anime.title}
-                  </Link>
-                  <p className="text-sm text-muted">
-                    {credit.character ? `${t('asCharacter', { character: credit.character.name })} · ` : ''}
-                    {roleLabel(credit.role)}
-                    {' · '}
-                    {credit.year ?? t('unknownYear')}
-                  </p>
-                </div>
-                <LibraryMark animeId={credit.anime.id} />
-              </li>
-            ))}
-          </ol>
+          <ContentAfterHeader>
+            <ol
+              className="divide-y divide-border rounded-md border border-border bg-surface"
+              data-testid="person-credits"
+            >
+              {person.credits.map((credit, index) => (
+                <li
+                  key={`${credit.anime.id}-${credit.character?.id ?? credit.role}-${index}`}
+                  className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+                  data-testid="person-credit"
+                >
+                  <div>
+                    <Link
+                      href={routes.anime(credit.anime.id)}
+                      className="font-semibold text-fg hover:underline"
+                    >
+                      {credit.anime.title}
+                    </Link>
+                    <p className="text-sm text-muted">
+                      {credit.character ? `${t('asCharacter', { character: credit.character.name })} · ` : ''}
+                      {roleLabel(credit.role)}
+                      {' · '}
+                      {credit.year ?? t('unknownYear')}
+                    </p>
+                  </div>
+                  <LibraryMark animeId={credit.anime.id} />
+                </li>
+              ))}
+            </ol>
+          </ContentAfterHeader>
         </ScopedMessages>
       )}
     </div>

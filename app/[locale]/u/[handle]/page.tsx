@@ -6,6 +6,7 @@ import { ProfilePage } from '@/components/profile/profile-page';
 import { onDemandStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 import { handleFromSegment } from '@/lib/profile/handle';
 import { cachedProfile } from '@/lib/profile/pages';
+import { ContentAfterHeader } from '@/components/layout/content-after-header';
 
 // A fan's public profile, cached per language like every anonymous page and rendered again at
 // most 30 s later (PROFILE_REVALIDATE; a literal, as Next reads it at build time), or at once when
@@ -59,7 +60,9 @@ export default async function UserProfilePage({ params }: Props) {
   }
   return (
     <ScopedMessages locale={locale} route="profile">
-      <ProfilePage profile={found.profile} locale={locale} />
+      <ContentAfterHeader>
+        <ProfilePage profile={found.profile} locale={locale} />
+      </ContentAfterHeader>
     </ScopedMessages>
   );
 }

@@ -23,6 +23,7 @@ import type { Locale } from '@/lib/i18n/config';
 import { onDemandStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
 import { loadAnimeGenres } from '@/lib/jikan/browse';
 import { routes } from '@/lib/routes';
+import { ContentAfterHeader } from '@/components/layout/content-after-header';
 
 /**
  * /browse?genres&exclude&type&status&year&season&min_score&sort&page&view: the whole catalogue
@@ -73,55 +74,57 @@ export default async function BrowsePage({ params }: { params: Params }) {
       <h1 className="text-xl font-bold sm:text-2xl">{t('browseTitle')}</h1>
       <p className="mt-1 mb-6 text-muted">{t('browseSubtitle')}</p>
       <ScopedMessages locale={locale} route="browse">
-        <BrowseFilters state={state} genres={genres} current={current} />
-        <div className="mt-4 mb-4 flex justify-end">
-          <ViewToggle
-            view={state.view}
-            hrefs={{
-              grid: browseHref({ ...state, view: 'grid' }),
-              list: browseHref({ ...state, view: 'list' }),
-            }}
-          />
-        </div>
-        {result === null ? (
-          <AdultGridSwap path="/api/anime/browse" params={adultParams} view={state.view}>
+        <ContentAfterHeader>
+          <BrowseFilters state={state} genres={genres} current={current} />
+          <div className="mt-4 mb-4 flex justify-end">
+            <ViewToggle
+              view={state.view}
+              hrefs={{
+                grid: browseHref({ ...state, view: 'grid' }),
+                list: browseHref({ ...state, view: 'list' }),
+              }}
+            />
+          </div>
+          {result === null ? (
+            <AdultGridSwap path="/api/anime/browse" params={adultParams} view={state.view}>
+              <ListingMessage
+                tone="empty"
+                icon={Lock}
+                title={t('adultGenreTitle')}
+                text={t('adultGenreText')}
+                action={
+                  <Link
+                    href={`${routes.settings}?tab=account`}
+                    className="font-medium text-accent-text underline underline-offset-2"
+                  >
+                    {t('adultGenreSignIn')}
+                  </Link>
+                }
+              />
+            </AdultGridSwap>
+          ) : result.status === 'failed' ? (
             <ListingMessage
-              tone="empty"
-              icon={Lock}
-              title={t('adultGenreTitle')}
-              text={t('adultGenreText')}
+              tone="error"
+              title={t('browseError')}
+              text={t('offlineFilters')}
               action={
-                <Link
-                  href={`${routes.settings}?tab=account`}
-                  className="font-medium text-accent-text underline underline-offset-2"
-                >
-                  {t('adultGenreSignIn')}
-                </Link>
+                <a href={browseHref(state)} className="font-medium text-accent-text underline">
+                  {tCommon('retry')}
+                </a>
               }
             />
-          </AdultGridSwap>
-        ) : result.status === 'failed' ? (
-          <ListingMessage
-            tone="error"
-            title={t('browseError')}
-            text={t('offlineFilters')}
-            action={
-              <a href={browseHref(state)} className="font-medium text-accent-text underline">
-                {tCommon('retry')}
-              </a>
-            }
-          />
-        ) : (
-          <ListingPage
-            result={result}
-            view={state.view}
-            page={state.page}
-            adultPath="/api/anime/browse"
-            adultParams={adultParams}
-            pageHref={(page) => browseHref({ ...state, page })}
-            empty={{ title: tExplore('empty'), text: tExplore('emptyHint') }}
-          />
-        )}
+          ) : (
+            <ListingPage
+              result={result}
+              view={state.view}
+              page={state.page}
+              adultPath="/api/anime/browse"
+              adultParams={adultParams}
+              pageHref={(page) => browseHref({ ...state, page })}
+              empty={{ title: tExplore('empty'), text: tExplore('emptyHint') }}
+            />
+          )}
+        </ContentAfterHeader>
       </ScopedMessages>
     </div>
   );

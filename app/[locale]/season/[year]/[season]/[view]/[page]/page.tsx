@@ -19,6 +19,7 @@ import {
 import { BROWSE_PAGE_SIZE, loadSeasonArchive } from '@/lib/discovery/listings';
 import { parseView } from '@/lib/discovery/params';
 import { onDemandStaticParams, resolvePageLocale, type LocaleParams } from '@/lib/i18n/page-locale';
+import { ContentAfterHeader } from '@/components/layout/content-after-header';
 
 /**
  * /season/{year}/{season}?page&view: one season of the archive, every season since winter 1917.
@@ -89,40 +90,42 @@ export default async function SeasonArchivePage({ params }: { params: Params }) 
         )}
       </nav>
       <ScopedMessages locale={locale} route="browse">
-        <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
-          <SeasonPicker selected={season} current={current} />
-          <ViewToggle
-            view={view}
-            hrefs={{
-              grid: seasonHref({ ...season, page, view: 'grid' }),
-              list: seasonHref({ ...season, page, view: 'list' }),
-            }}
-          />
-        </div>
-        {result.status === 'failed' ? (
-          <ListingMessage
-            tone="error"
-            title={t('seasonError')}
-            action={
-              <a
-                href={seasonHref({ ...season, page, view })}
-                className="font-medium text-accent-text underline"
-              >
-                {(await getTranslations({ locale, namespace: 'Common' }))('retry')}
-              </a>
-            }
-          />
-        ) : (
-          <ListingPage
-            result={result}
-            view={view}
-            page={page}
-            adultPath="/api/anime/season-archive"
-            adultParams={{ year: season.year, season: season.season, page, limit: BROWSE_PAGE_SIZE }}
-            pageHref={(n) => seasonHref({ ...season, page: n, view })}
-            empty={{ title: t('seasonEmpty') }}
-          />
-        )}
+        <ContentAfterHeader>
+          <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+            <SeasonPicker selected={season} current={current} />
+            <ViewToggle
+              view={view}
+              hrefs={{
+                grid: seasonHref({ ...season, page, view: 'grid' }),
+                list: seasonHref({ ...season, page, view: 'list' }),
+              }}
+            />
+          </div>
+          {result.status === 'failed' ? (
+            <ListingMessage
+              tone="error"
+              title={t('seasonError')}
+              action={
+                <a
+                  href={seasonHref({ ...season, page, view })}
+                  className="font-medium text-accent-text underline"
+                >
+                  {(await getTranslations({ locale, namespace: 'Common' }))('retry')}
+                </a>
+              }
+            />
+          ) : (
+            <ListingPage
+              result={result}
+              view={view}
+              page={page}
+              adultPath="/api/anime/season-archive"
+              adultParams={{ year: season.year, season: season.season, page, limit: BROWSE_PAGE_SIZE }}
+              pageHref={(n) => seasonHref({ ...season, page: n, view })}
+              empty={{ title: t('seasonEmpty') }}
+            />
+          )}
+        </ContentAfterHeader>
       </ScopedMessages>
     </div>
   );
